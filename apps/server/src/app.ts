@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION, type ClientConfig, type Provider } from '@vigil/contract';
+import Fastify, { type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createBuiltInProvider, type BuiltInProvider } from './auth/builtin-provider.js';
+import { googleIssuer, microsoftIssuer, type TrustedIssuer } from './auth/id-token-verifier.js';
+import { SessionsRepository } from './auth/sessions.repository.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { HttpError } from './lib/http-error.js';
+import type { App } from './lib/routes.js';
+import { AccessRepository } from './modules/auth/access.repository.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { DomainsRepository } from './modules/domains/domains.repository.js';
+import { domainsRoutes } from './modules/domains/domains.routes.js';
+import { DomainsService } from './modules/domains/domains.service.js';
+import { PinsRepository } from './modules/pins/pins.repository.js';
+import { pinsRoutes } from './modules/pins/pins.routes.js';
+import { PinsService } from './modules/pins/pins.service.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
+import { demoAccountList } from './seed/demo.js';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  /** serve the built SPA (off for API-only tests) */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+function validationMessage(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  return error.validation
+    .map((issue) => {
+      const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const where = [error.validationContext, path].filter(Boolean).join('.');
+      return `${where}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+function clientConfigFor(config: Config, builtIn: BuiltInProvider | undefined): ClientConfig {
+  const providerConfig = (name: Provider) => {
+    if (name === 'google' && config.google) {
+      return { authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth', clientId: config.google.clientId, builtIn: false };
+    }
+    if (name === 'microsoft' && config.microsoft) {
+      const tenant = config.microsoft.tenant ?? 'common';
+      return {
+        authorizeUrl: `https://login.microsoftonline.com/${tenant}/oauth2/v2.0/authorize`,
+        clientId: config.microsoft.clientId,
+        builtIn: false,
+      };
+    }
+    if (!builtIn) throw new Error(`No sign-in provider for ${name}`);
+    return { authorizeUrl: builtIn.authorizeUrl, clientId: builtIn.clientIds[name], builtIn: true };
+  };
+  return {
+    providers: { google: providerConfig('google'), microsoft: providerConfig('microsoft') },
+    flags: config.flags,
+    supportUrl: config.supportUrl,
+    requestAccountUrl: config.requestAccountUrl,
+  };
+}
+
+/** The composition root: repositories, services and routes wired over one database. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', undefined);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ ok: false, statusCode: error.statusCode, error: error.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ ok: false, statusCode: status, error: validationMessage(error) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ ok: false, statusCode: 500, error: 'Something went wrong on the server.' });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Vigil API', version: APP_VERSION, description: 'The API behind the Vigil dashboard.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const builtIn =
+    config.google && config.microsoft
+      ? undefined
+      : await createBuiltInProvider({
+          publicUrl: config.publicUrl,
+          dataDir: config.dataDir,
+          secret: config.secret,
+          accounts: () => demoAccountList(access),
+        });
+  builtIn?.register(app);
+
+  const trustedIssuers: Record<Provider, TrustedIssuer | undefined> = {
+    google: config.google ? googleIssuer(config.google.clientId) : builtIn?.trusted('google'),
+    microsoft: config.microsoft ? microsoftIssuer(config.microsoft.clientId, config.microsoft.tenant ?? 'common') : builtIn?.trusted('microsoft'),
+  };
+  const trusted = (name: Provider): TrustedIssuer => {
+    const issuer = trustedIssuers[name];
+    if (!issuer) throw new Error(`No sign-in provider for ${name}`);
+    return issuer;
+  };
+
+  const access = new AccessRepository(database.db, clock);
+  const sessions = new SessionsRepository(database.db, clock, config.sessionTtlHours * 3600 * 1000);
+  const auth = new AuthService(access, sessions, trusted, config.internalEmailDomain);
+  const domains = new DomainsService(new DomainsRepository(database.db));
+  const pins = new PinsService(new PinsRepository(database.db), access, config.secret, clock);
+
+  authRoutes(app, { auth, clientConfig: clientConfigFor(config, builtIn) });
+  domainsRoutes(app, { authenticator: auth, domains });
+  pinsRoutes(app, { authenticator: auth, pins });
+  staffRoutes(app, { authenticator: auth, links: config.staffLinks });
+
+  const webIndex = join(config.webDist, 'index.html');
+  const serveWeb = (options.serveWeb ?? true) && existsSync(webIndex);
+  if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/oidc/');
+    if (!isApi && serveWeb && request.method === 'GET') return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ ok: false, statusCode: 404, error: `No such route: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  const purge = setInterval(() => void sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'purge failed')), 3600_000);
+  purge.unref();
+  app.addHook('onClose', () => clearInterval(purge));
+  return app;
+}

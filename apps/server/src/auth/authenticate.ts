@@ -1,0 +1,29 @@
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { unauthorized } from '../lib/http-error.js';
+import type { Principal } from './principal.js';
+
+export interface Authenticator {
+  authenticate(token: string): Promise<Principal | undefined>;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** onRequest hook: every protected route answers 401 before anything else without a valid session. */
+export function authenticateHook(authenticator: Authenticator): onRequestHookHandler {
+  return async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const principal = await authenticator.authenticate(token);
+    if (!principal) throw unauthorized('Your session has expired. Please log in.');
+    request.principal = principal;
+  };
+}
+
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

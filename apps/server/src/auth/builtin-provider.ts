@@ -1,0 +1,151 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import type { Provider as ProviderName } from '@vigil/contract';
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK } from 'jose';
+import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import type { TrustedIssuer } from './id-token-verifier.js';
+import { renderSignInPage, type DemoAccount } from './sign-in-page.js';
+
+export const OIDC_PREFIX = '/oidc';
+const INTERACTION_PREFIX = '/interaction';
+
+export interface BuiltInProviderOptions {
+  publicUrl: string;
+  dataDir: string;
+  secret: Buffer;
+  accounts(): Promise<DemoAccount[]>;
+}
+
+export interface BuiltInProvider {
+  issuer: string;
+  authorizeUrl: string;
+  clientIds: Record<ProviderName, string>;
+  trusted(provider: ProviderName): TrustedIssuer;
+  register(app: FastifyInstance): void;
+}
+
+/** The signing key survives restarts so that a token issued before one still verifies after it. */
+async function loadSigningKey(dataDir: string): Promise<JWK> {
+  const file = join(dataDir, 'oidc-signing-key.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as JWK;
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), kid: `vigil-${Date.now().toString(36)}`, alg: 'RS256', use: 'sig' };
+  writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
+  return jwk;
+}
+
+function isLoopback(url: URL): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
+  let body = '';
+  for await (const chunk of raw) {
+    body += String(chunk);
+    if (body.length > 4096) break;
+  }
+  return new URLSearchParams(body);
+}
+
+/**
+ * Vigil's own OpenID Connect provider, for the demo and the tests: it plays Google and Microsoft when
+ * neither is configured, signing real id_tokens that the server verifies like any other provider's.
+ */
+export async function createBuiltInProvider(options: BuiltInProviderOptions): Promise<BuiltInProvider> {
+  const issuer = `${options.publicUrl}${OIDC_PREFIX}`;
+  const publicUrl = new URL(options.publicUrl);
+  const signingKey = await loadSigningKey(options.dataDir);
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicKey } = signingKey;
+  const clientIds: Record<ProviderName, string> = { google: 'vigil-demo-google', microsoft: 'vigil-demo-microsoft' };
+
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
+
+  const provider = new Provider(issuer, {
+    clients: Object.values(clientIds).map((client_id) => ({
+      client_id,
+      token_endpoint_auth_method: 'none',
+      response_types: ['id_token'],
+      grant_types: ['implicit'],
+      redirect_uris: [`${options.publicUrl}/`],
+      application_type: isLoopback(publicUrl) ? 'native' : 'web',
+    })),
+    responseTypes: ['id_token'],
+    scopes: ['openid', 'email', 'profile'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [options.secret.toString('hex')] },
+    features: { devInteractions: { enabled: false } },
+    pkce: { required: () => false },
+    ttl: { IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+    interactions: { policy, url: (_ctx: KoaContextWithOIDC, interaction) => `${INTERACTION_PREFIX}/${interaction.uid}` },
+    async findAccount(_ctx, id) {
+      const account = (await options.accounts()).find((a) => a.email === id);
+      if (!account) return undefined;
+      return {
+        accountId: id,
+        claims: () => ({ sub: id, email: account.email, email_verified: true, name: account.displayName }),
+      };
+    },
+    // First-party clients: the user is never asked to consent.
+    async loadExistingGrant(ctx) {
+      const { oidc } = ctx;
+      const clientId = oidc.client?.clientId;
+      const accountId = oidc.session?.accountId;
+      if (!clientId || !accountId) return undefined;
+      const existing = oidc.session?.grantIdFor(clientId);
+      if (existing) return oidc.provider.Grant.find(existing);
+      const grant = new oidc.provider.Grant({ clientId, accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+  });
+  const callback = provider.callback();
+
+  function register(app: FastifyInstance): void {
+    void app.register(async (scope) => {
+      // oidc-provider reads its own request bodies.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+      scope.all(`${OIDC_PREFIX}/*`, (request, reply) => {
+        reply.hijack();
+        // oidc-provider works out its mount path from originalUrl.
+        Object.assign(request.raw, { originalUrl: request.raw.url });
+        request.raw.url = request.raw.url?.slice(OIDC_PREFIX.length) || '/';
+        callback(request.raw, reply.raw);
+      });
+
+      scope.get<{ Params: { uid: string } }>(`${INTERACTION_PREFIX}/:uid`, async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const button = details.params.client_id === clientIds.microsoft ? 'Microsoft' : 'Google';
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        return renderSignInPage({ uid: details.uid, standsInFor: button, accounts: await options.accounts() });
+      });
+
+      scope.post<{ Params: { uid: string } }>(`${INTERACTION_PREFIX}/:uid/login`, async (request, reply) => {
+        const form = await readForm(request.raw);
+        const email = (form.get('email') ?? '').toLowerCase();
+        const known = (await options.accounts()).some((a) => a.email === email);
+        const result = known
+          ? // choosing the account is the consent: the clients are Vigil's own
+            { select_account: {}, login: { accountId: email }, consent: {} }
+          : { error: 'access_denied', error_description: 'Unknown demo account' };
+        reply.hijack();
+        await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+      });
+    });
+  }
+
+  const jwks = createLocalJWKSet({ keys: [publicKey] });
+  return {
+    issuer,
+    authorizeUrl: `${issuer}/auth`,
+    clientIds,
+    trusted: (name) => ({ jwks, audience: clientIds[name], issuer }),
+    register,
+  };
+}

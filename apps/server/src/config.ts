@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseFlagSetting, type FlagValues } from '@vigil/contract';
+
+export interface OidcClientConfig {
+  clientId: string;
+  /** Microsoft only: the tenant (common, organizations or a tenant id) */
+  tenant?: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** postgres://… when set; otherwise the SQLite file under dataDir */
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  webDist: string;
+  internalEmailDomain: string;
+  sessionTtlHours: number;
+  flags: FlagValues;
+  google: OidcClientConfig | undefined;
+  microsoft: OidcClientConfig | undefined;
+  /** server secret: keys PIN hashes and the built-in provider's cookies */
+  secret: Buffer;
+  supportUrl: string;
+  requestAccountUrl: string;
+  staffLinks: { label: string; url: string }[];
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
+  return value;
+}
+
+/** The secret lives in VIGIL_SECRET or, by default, in a file of the data folder made on first start. */
+function loadSecret(env: Env, dataDir: string): Buffer {
+  if (env.VIGIL_SECRET) return Buffer.from(env.VIGIL_SECRET, 'utf8');
+  const file = join(dataDir, 'secret.key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
+  const port = integer(env, 'PORT', 8080);
+  const dataDir = resolve(root, env.VIGIL_DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (env.VIGIL_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqlitePath: join(dataDir, 'vigil.sqlite'),
+    webDist: resolve(root, env.VIGIL_WEB_DIST ?? 'apps/web/dist'),
+    internalEmailDomain: (env.VIGIL_INTERNAL_DOMAIN ?? 'vigil.example').toLowerCase(),
+    sessionTtlHours: integer(env, 'VIGIL_SESSION_TTL_HOURS', 12),
+    flags: parseFlagSetting(env.VIGIL_FLAGS),
+    google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID } : undefined,
+    microsoft: env.MICROSOFT_CLIENT_ID
+      ? { clientId: env.MICROSOFT_CLIENT_ID, tenant: env.MICROSOFT_TENANT ?? 'common' }
+      : undefined,
+    secret: loadSecret(env, dataDir),
+    supportUrl: env.VIGIL_SUPPORT_URL ?? 'mailto:support@vigil.example',
+    requestAccountUrl: env.VIGIL_REQUEST_ACCOUNT_URL ?? 'mailto:hello@vigil.example?subject=Vigil%20demo%20or%20account',
+    staffLinks: [
+      { label: 'Analytics', url: env.VIGIL_ANALYTICS_URL ?? 'https://analytics.vigil.example' },
+      { label: 'Metrics', url: env.VIGIL_METRICS_URL ?? 'https://metrics.vigil.example' },
+      { label: 'Tagging', url: env.VIGIL_TAGGING_URL ?? 'https://tagging.vigil.example' },
+    ],
+    logLevel: env.VIGIL_LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,96 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+
+/** One ordered set of migrations for SQLite and PostgreSQL alike: portable types only. */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('domains')
+        .addColumn('uuid', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('preferences', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('timezone', 'varchar(64)', (c) => c.notNull().defaultTo('America/New_York'))
+        .addColumn('geoloc', 'varchar(64)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('cameras')
+        .addColumn('uuid', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('domain_uuid', 'varchar(36)', (c) => c.notNull().references('domains.uuid').onDelete('cascade'))
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('floor', 'integer')
+        .addColumn('label', 'text')
+        .addColumn('protocol', 'varchar(16)', (c) => c.notNull().defaultTo('rtsp'))
+        .addColumn('host', 'text', (c) => c.notNull())
+        .addColumn('port', 'integer', (c) => c.notNull().defaultTo(554))
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('username', 'text')
+        .addColumn('password', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('cameras_domain').on('cameras').column('domain_uuid').execute();
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('email', 'varchar(320)', (c) => c.notNull().unique())
+        .addColumn('display_name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('roles')
+        .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('role_operations')
+        .addColumn('role', 'varchar(64)', (c) => c.notNull().references('roles.name').onDelete('cascade'))
+        .addColumn('service', 'varchar(32)', (c) => c.notNull())
+        .addColumn('operation', 'varchar(64)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('role_operations_pk', ['role', 'service', 'operation'])
+        .execute();
+      await db.schema
+        .createTable('user_roles')
+        .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('domain_uuid', 'varchar(36)', (c) => c.notNull().references('domains.uuid').onDelete('cascade'))
+        .addColumn('role', 'varchar(64)', (c) => c.notNull().references('roles.name').onDelete('cascade'))
+        .addPrimaryKeyConstraint('user_roles_pk', ['user_id', 'domain_uuid', 'role'])
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_expiry').on('sessions').column('expires_at').execute();
+      await db.schema
+        .createTable('used_nonces')
+        .addColumn('nonce_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('pins')
+        .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('domain_uuid', 'varchar(36)', (c) => c.notNull().references('domains.uuid').onDelete('cascade'))
+        .addColumn('pin_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('pins_pk', ['user_id', 'domain_uuid'])
+        .addUniqueConstraint('pins_unique_in_domain', ['domain_uuid', 'pin_hash'])
+        .execute();
+      await db.schema
+        .createTable('pin_attempts')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('domain_uuid', 'varchar(36)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('ok', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('pin_attempts_user_time').on('pin_attempts').columns(['user_id', 'kind', 'at']).execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

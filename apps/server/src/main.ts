@@ -1,0 +1,41 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import { systemClock } from './lib/clock.js';
+import { AccessRepository } from './modules/auth/access.repository.js';
+import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.js';
+
+/** `npm start`: migrate, load the demo data (idempotently) and serve API + SPA on one origin. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  if (process.env.VIGIL_DEMO !== 'off') await seedDemo(database.db, new AccessRepository(database.db, systemClock), systemClock);
+  const app = await buildApp({ config, database });
+  const close = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const signIn = config.google && config.microsoft ? 'Google and Microsoft' : "Vigil's built-in demo sign-in";
+  console.log(
+    [
+      '',
+      `Vigil is running on ${config.publicUrl}`,
+      `Database: ${database.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : config.sqlitePath}`,
+      `Sign-in: ${signIn}`,
+      'Demo accounts:',
+      ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.description}`),
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

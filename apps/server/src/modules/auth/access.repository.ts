@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { EntitlementsByDomain, Operation, Service } from '@vigil/contract';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+
+export interface RoleDefinition {
+  name: string;
+  description: string;
+  operations: Partial<Record<Service, readonly Operation[]>>;
+}
+
+/** Users, roles (named bundles of operations) and their grants per domain. */
+export class AccessRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  findUserByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  }
+
+  findUserById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Creates the user if the e-mail is new; returns the stored row either way. */
+  async ensureUser(email: string, displayName = email): Promise<UserRow> {
+    const normalized = email.toLowerCase();
+    await this.db
+      .insertInto('users')
+      .values({ id: randomUUID(), email: normalized, display_name: displayName, created_at: this.clock.now() })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+    const user = await this.findUserByEmail(normalized);
+    if (!user) throw new Error(`User ${normalized} could not be stored`);
+    return user;
+  }
+
+  /** Writes a role's operations exactly as given (replacing what it held). */
+  async defineRole(role: RoleDefinition): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('roles')
+        .values({ name: role.name, description: role.description })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ description: role.description }))
+        .execute();
+      await trx.deleteFrom('role_operations').where('role', '=', role.name).execute();
+      const rows = Object.entries(role.operations).flatMap(([service, operations]) =>
+        (operations ?? []).map((operation) => ({ role: role.name, service, operation })),
+      );
+      if (rows.length > 0) await trx.insertInto('role_operations').values(rows).execute();
+    });
+  }
+
+  async listRoles(): Promise<{ name: string; description: string; operations: string[] }[]> {
+    const roles = await this.db.selectFrom('roles').selectAll().orderBy('name').execute();
+    const ops = await this.db.selectFrom('role_operations').selectAll().orderBy('service').orderBy('operation').execute();
+    return roles.map((r) => ({
+      ...r,
+      operations: ops.filter((o) => o.role === r.name).map((o) => `${o.service}/${o.operation}`),
+    }));
+  }
+
+  async grant(userId: string, domainUuid: string, role: string): Promise<void> {
+    await this.db
+      .insertInto('user_roles')
+      .values({ user_id: userId, domain_uuid: domainUuid, role })
+      .onConflict((oc) => oc.columns(['user_id', 'domain_uuid', 'role']).doNothing())
+      .execute();
+  }
+
+  async revoke(userId: string, domainUuid: string, role: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('user_roles')
+      .where('user_id', '=', userId)
+      .where('domain_uuid', '=', domainUuid)
+      .where('role', '=', role)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async grantsOf(userId: string): Promise<{ domain_uuid: string; role: string }[]> {
+    return this.db.selectFrom('user_roles').select(['domain_uuid', 'role']).where('user_id', '=', userId).execute();
+  }
+
+  /** The user's entitlements: the union of their roles' operations, per domain. */
+  async entitlements(userId: string): Promise<EntitlementsByDomain> {
+    const rows = await this.db
+      .selectFrom('user_roles')
+      .innerJoin('role_operations', 'role_operations.role', 'user_roles.role')
+      .select(['user_roles.domain_uuid', 'role_operations.service', 'role_operations.operation'])
+      .where('user_roles.user_id', '=', userId)
+      .execute();
+    const byDomain: EntitlementsByDomain = {};
+    for (const row of rows) {
+      const services = (byDomain[row.domain_uuid] ??= {});
+      const operations = (services[row.service as Service] ??= []);
+      if (!operations.includes(row.operation as Operation)) operations.push(row.operation as Operation);
+    }
+    for (const services of Object.values(byDomain)) for (const ops of Object.values(services)) ops.sort();
+    return byDomain;
+  }
+
+  listUsers(): Promise<UserRow[]> {
+    return this.db.selectFrom('users').selectAll().orderBy('email').execute();
+  }
+
+  /** Users holding any role in the domain, by display name. */
+  async usersInDomain(domainUuid: string): Promise<UserRow[]> {
+    return this.db
+      .selectFrom('users')
+      .selectAll('users')
+      .where('users.id', 'in', (qb) => qb.selectFrom('user_roles').select('user_id').where('domain_uuid', '=', domainUuid))
+      .orderBy('users.display_name')
+      .execute();
+  }
+}

@@ -1,0 +1,62 @@
+import {
+  clientConfigSchema,
+  entitlementsReplySchema,
+  logoutReplySchema,
+  oauthBodySchema,
+  oauthReplySchema,
+  type ClientConfig,
+} from '@vigil/contract';
+import { z } from 'zod';
+import { authenticateHook, principalOf } from '../../auth/authenticate.js';
+import { replies, type App } from '../../lib/routes.js';
+import type { AuthService } from './auth.service.js';
+
+export function authRoutes(app: App, deps: { auth: AuthService; clientConfig: ClientConfig }): void {
+  app.get(
+    '/api/v1/config',
+    { schema: { tags: ['auth'], summary: 'What the landing page needs before sign-in', response: { 200: clientConfigSchema } } },
+    () => deps.clientConfig,
+  );
+
+  app.post(
+    '/api/v4/oauth',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a provider id_token for a Vigil session token',
+        body: oauthBodySchema,
+        response: { 200: oauthReplySchema, 400: replies(z.any(), [400])[400], 401: oauthReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await deps.auth.signIn(request.body);
+      return reply.code(result.ok ? 200 : 401).send(result);
+    },
+  );
+
+  void app.register(async (scope: App) => {
+    scope.addHook('onRequest', authenticateHook(deps.auth));
+
+    scope.post(
+      '/api/v4/logout',
+      { schema: { tags: ['auth'], summary: 'End this session (the token stops working)', response: replies(logoutReplySchema, [401]) } },
+      async (request) => {
+        await deps.auth.logout(principalOf(request).token);
+        return { ok: true as const };
+      },
+    );
+
+    scope.get(
+      '/api/v1/users/:me/entitlements',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: "The signed-in user's entitlements per domain",
+          params: z.object({ me: z.literal('me', { error: "Only 'me' may be asked for" }) }),
+          response: replies(entitlementsReplySchema, [400, 401]),
+        },
+      },
+      (request) => ({ ok: true as const, entitlementsByDomain: principalOf(request).entitlements }),
+    );
+  });
+}

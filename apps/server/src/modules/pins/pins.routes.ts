@@ -1,0 +1,46 @@
+import {
+  pinEnabledParamsSchema,
+  pinEnabledReplySchema,
+  resetPinBodySchema,
+  resetPinParamsSchema,
+  resetPinReplySchema,
+} from '@vigil/contract';
+import { authenticateHook, principalOf, type Authenticator } from '../../auth/authenticate.js';
+import { replies, type App } from '../../lib/routes.js';
+import type { PinsService } from './pins.service.js';
+
+export function pinsRoutes(app: App, deps: { authenticator: Authenticator; pins: PinsService }): void {
+  void app.register(async (scope: App) => {
+    scope.addHook('onRequest', authenticateHook(deps.authenticator));
+
+    scope.post(
+      '/api/v1/users/:id/reset_pin',
+      {
+        schema: {
+          tags: ['pins'],
+          summary: "Set a person's alert-dismissal PIN in one domain ('me' for oneself)",
+          params: resetPinParamsSchema,
+          body: resetPinBodySchema,
+          response: replies(resetPinReplySchema, [400, 401, 403, 404, 409, 429]),
+        },
+      },
+      async (request) => {
+        await deps.pins.resetPin(principalOf(request), request.params.id, request.body);
+        return { ok: true };
+      },
+    );
+
+    scope.get(
+      '/api/v1/users/:domainId/pin_enabled',
+      {
+        schema: {
+          tags: ['pins'],
+          summary: 'People whose PIN the caller may set in the domain',
+          params: pinEnabledParamsSchema,
+          response: replies(pinEnabledReplySchema, [400, 401, 403]),
+        },
+      },
+      async (request) => ({ data: { users: await deps.pins.pinEnabledUsers(principalOf(request), request.params.domainId) } }),
+    );
+  });
+}

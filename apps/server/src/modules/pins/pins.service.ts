@@ -1,0 +1,49 @@
+import type { PinUser, ResetPinBody } from '@vigil/contract';
+import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Clock } from '../../lib/clock.js';
+import { hmacHex } from '../../lib/hash.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import type { AccessRepository } from '../auth/access.repository.js';
+import type { PinsRepository } from './pins.repository.js';
+
+export const PIN_RATE_WINDOW_MS = 15 * 60 * 1000;
+export const PIN_RESETS_PER_WINDOW = 10;
+
+export class PinsService {
+  constructor(
+    private readonly pins: PinsRepository,
+    private readonly access: AccessRepository,
+    private readonly secret: Buffer,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The stored form of a PIN: the browser's keyed hash keyed again with the server secret and the domain. */
+  storedHash(domainUuid: string, digest: string): string {
+    return hmacHex(this.secret, `${domainUuid}:${digest}`);
+  }
+
+  async resetPin(principal: Principal, target: string, body: ResetPinBody): Promise<void> {
+    const domain = body.domain_uuid;
+    requireEntitlement(principal, domain, 'alerting', 'set_dismiss_pin');
+    const userId = target === 'me' || target === principal.user.id ? principal.user.id : target;
+    if (userId !== principal.user.id) {
+      requireEntitlement(principal, domain, 'account', 'administer_user_pin');
+      const inDomain = await this.access.usersInDomain(domain);
+      if (!inDomain.some((u) => u.id === userId)) throw notFound('No such person in this building.');
+    }
+    const now = this.clock.now();
+    const recent = await this.pins.countAttempts(principal.user.id, 'reset', now - PIN_RATE_WINDOW_MS);
+    if (recent >= PIN_RESETS_PER_WINDOW) {
+      throw new HttpError(429, 'Too many PIN changes. Please wait 15 minutes and try again.');
+    }
+    const stored = await this.pins.setPin(userId, domain, this.storedHash(domain, body.newPIN), now);
+    await this.pins.recordAttempt(principal.user.id, domain, 'reset', stored, now);
+    if (!stored) throw new HttpError(409, 'That PIN is already used by someone else in this building. Please choose another.');
+  }
+
+  async pinEnabledUsers(principal: Principal, domainUuid: string): Promise<PinUser[]> {
+    requireEntitlement(principal, domainUuid, 'account', 'administer_user_pin');
+    const users = await this.access.usersInDomain(domainUuid);
+    return users.map((u) => ({ name: u.display_name, uuid: u.id }));
+  }
+}

@@ -1,0 +1,27 @@
+import { staffLinksQuerySchema, staffLinksReplySchema, type StaffLink } from '@vigil/contract';
+import { authenticateHook, principalOf, type Authenticator } from '../../auth/authenticate.js';
+import { requireEntitlement, requireStaff } from '../../auth/principal.js';
+import { replies, type App } from '../../lib/routes.js';
+
+export function staffRoutes(app: App, deps: { authenticator: Authenticator; links: StaffLink[] }): void {
+  void app.register(async (scope: App) => {
+    scope.addHook('onRequest', authenticateHook(deps.authenticator));
+    scope.get(
+      '/api/v1/staff/links',
+      {
+        schema: {
+          tags: ['staff'],
+          summary: "The staff menu's external links",
+          querystring: staffLinksQuerySchema,
+          response: replies(staffLinksReplySchema),
+        },
+      },
+      (request) => {
+        const principal = principalOf(request);
+        requireStaff(principal);
+        requireEntitlement(principal, request.query.domain_uuid, 'staff', 'view_internal_links');
+        return { ok: true as const, links: deps.links };
+      },
+    );
+  });
+}

@@ -1,0 +1,138 @@
+import { OPERATIONS, SERVICES, deriveCameraFloor, type Operation, type Service } from '@vigil/contract';
+import type { DemoAccount } from '../auth/sign-in-page.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../lib/clock.js';
+import type { AccessRepository, RoleDefinition } from '../modules/auth/access.repository.js';
+
+export const DEMO_DOMAINS = {
+  maple: { uuid: '5f0c8a2e-6b1d-4c3e-9a47-0d2b7e1f3a01', description: 'Maple Court', timezone: 'America/New_York', geoloc: '40.7484,-73.9857' },
+  birch: { uuid: '8e3d1b7c-2a4f-4e6d-8b19-5c0a9f2e4b02', description: 'Birch House', timezone: 'America/Chicago', geoloc: '41.8781,-87.6298' },
+} as const;
+
+/** Descriptions chosen so that every camera category of spec part 1 §3 appears. */
+const DEMO_CAMERAS: { uuid: string; domain: keyof typeof DEMO_DOMAINS; description: string }[] = [
+  { uuid: 'c1a00001-0000-4000-8000-00000000a001', domain: 'maple', description: 'Front Entrance Outdoor' },
+  { uuid: 'c1a00001-0000-4000-8000-00000000a002', domain: 'maple', description: 'Stairwell A Floor 2' },
+  { uuid: 'c1a00001-0000-4000-8000-00000000a003', domain: 'maple', description: 'Hallway Floor 1 East' },
+  { uuid: 'c1a00001-0000-4000-8000-00000000a004', domain: 'maple', description: 'Elevator Car 1' },
+  { uuid: 'c1a00001-0000-4000-8000-00000000a005', domain: 'maple', description: 'Elevator Banks Lobby Floor 1' },
+  { uuid: 'c1a00001-0000-4000-8000-00000000a006', domain: 'maple', description: 'North Wing Lounge' },
+  { uuid: 'c1a00001-0000-4000-8000-00000000a007', domain: 'maple', description: 'Dining Room' },
+  { uuid: 'c1a00001-0000-4000-8000-00000000b001', domain: 'birch', description: 'Garden Gate Outdoor' },
+  { uuid: 'c1a00001-0000-4000-8000-00000000b002', domain: 'birch', description: 'Stairwell B Floor 3' },
+  { uuid: 'c1a00001-0000-4000-8000-00000000b003', domain: 'birch', description: 'West Wing Nurse Station' },
+  { uuid: 'c1a00001-0000-4000-8000-00000000b004', domain: 'birch', description: 'Reception' },
+];
+
+const ALL_OPERATIONS: Partial<Record<Service, readonly Operation[]>> = Object.fromEntries(SERVICES.map((s) => [s, OPERATIONS]));
+
+export const DEMO_ROLES: RoleDefinition[] = [
+  { name: 'staff-admin', description: 'Internal staff: every service and operation', operations: ALL_OPERATIONS },
+  {
+    name: 'facility-manager',
+    description: 'Facility manager: every facility area with its management operations',
+    operations: {
+      video: ['view_live', 'view_historic', 'receive_live', 'add', 'edit', 'delete', 'find_all', 'view_all'],
+      alerting: ['receive_er_alerts', 'view_historic', 'pin_dismiss_alert', 'set_dismiss_pin', 'edit', 'snooze', 'add', 'delete'],
+      faces: ['find_all', 'find_resident', 'add', 'edit', 'delete', 'merge', 'view_training_progress', 'view_f1_score'],
+      keycard: ['find_all', 'view_all', 'edit', 'view_reports'],
+      identity: ['find_all', 'add', 'edit', 'delete', 'merge'],
+      account: ['administer_user_pin', 'create', 'add', 'edit', 'delete', 'find_all', 'view_all'],
+    },
+  },
+  {
+    name: 'caregiver',
+    description: 'Caregiver: live and recorded video, elopement alerts with PIN dismissal, resident lookup',
+    operations: {
+      video: ['view_live', 'view_historic'],
+      alerting: ['receive_er_alerts', 'view_historic', 'pin_dismiss_alert'],
+      faces: ['find_resident'],
+    },
+  },
+  { name: 'relative', description: 'Relative: recorded video only', operations: { video: ['view_historic'] } },
+];
+
+export const DEMO_ACCOUNTS: (DemoAccount & { grants: { domain: keyof typeof DEMO_DOMAINS; role: string }[] })[] = [
+  {
+    email: 'staff@vigil.example',
+    displayName: 'Sam Rivera',
+    description: 'Internal staff: both buildings, everything including staff tools',
+    grants: [
+      { domain: 'maple', role: 'staff-admin' },
+      { domain: 'birch', role: 'staff-admin' },
+    ],
+  },
+  {
+    email: 'manager@maple.example',
+    displayName: 'Morgan Lee',
+    description: 'Facility manager: both buildings, no staff tools',
+    grants: [
+      { domain: 'maple', role: 'facility-manager' },
+      { domain: 'birch', role: 'facility-manager' },
+    ],
+  },
+  {
+    email: 'nurse@maple.example',
+    displayName: 'Nora Quinn',
+    description: 'Caregiver at Maple Court',
+    grants: [{ domain: 'maple', role: 'caregiver' }],
+  },
+  {
+    email: 'family@maple.example',
+    displayName: 'Frank Ellis',
+    description: "A resident's relative at Maple Court: recorded video only",
+    grants: [{ domain: 'maple', role: 'relative' }],
+  },
+  { email: 'newcomer@maple.example', displayName: 'Casey Newman', description: 'A new account with no access yet', grants: [] },
+];
+
+/** Loads the demo data. Idempotent: what exists is left as it is, so a second run changes nothing. */
+export async function seedDemo(db: Db, access: AccessRepository, clock: Clock): Promise<void> {
+  const now = clock.now();
+  for (const domain of Object.values(DEMO_DOMAINS)) {
+    await db
+      .insertInto('domains')
+      .values({ ...domain, preferences: '{}', created_at: now })
+      .onConflict((oc) => oc.column('uuid').doNothing())
+      .execute();
+  }
+  for (const camera of DEMO_CAMERAS) {
+    const slug = camera.description.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    await db
+      .insertInto('cameras')
+      .values({
+        uuid: camera.uuid,
+        domain_uuid: DEMO_DOMAINS[camera.domain].uuid,
+        description: camera.description,
+        floor: deriveCameraFloor(camera.description),
+        label: null,
+        protocol: 'rtsp',
+        host: '127.0.0.1',
+        port: 8554,
+        path: `/demo/${slug}`,
+        username: null,
+        password: null,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('uuid').doNothing())
+      .execute();
+  }
+  const existingRoles = new Set((await access.listRoles()).map((r) => r.name));
+  for (const role of DEMO_ROLES) if (!existingRoles.has(role.name)) await access.defineRole(role);
+  for (const account of DEMO_ACCOUNTS) {
+    const existed = await access.findUserByEmail(account.email);
+    const user = existed ?? (await access.ensureUser(account.email, account.displayName));
+    if (existed) continue;
+    for (const grant of account.grants) await access.grant(user.id, DEMO_DOMAINS[grant.domain].uuid, grant.role);
+  }
+}
+
+/** The accounts the built-in provider offers: every user, described where the demo knows them. */
+export async function demoAccountList(access: AccessRepository): Promise<DemoAccount[]> {
+  const users = await access.listUsers();
+  return users.map((u) => ({
+    email: u.email,
+    displayName: u.display_name,
+    description: DEMO_ACCOUNTS.find((a) => a.email === u.email)?.description ?? u.display_name,
+  }));
+}

@@ -1,0 +1,58 @@
+import { postLogout } from './api/post-logout';
+import { resetCurrentSelection } from './current-domain';
+import { navigateTo } from './navigation';
+import { queryClient } from './query-client';
+import { endSession, getAuthToken } from './session';
+import { USER_STORAGE_KEYS } from './storage-keys';
+import { clearAllTimers } from './timers';
+
+let loggingOut = false;
+
+export function isLoggingOut(): boolean {
+  return loggingOut;
+}
+
+/** Removes the user's stored keys and every `adal*` key left by the old Microsoft sign-in library. */
+export function removeUserStorage(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
+  const doomed: string[] = [...USER_STORAGE_KEYS];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith('adal')) doomed.push(key);
+  }
+  for (const key of doomed) storage.removeItem(key);
+}
+
+export interface LogoutOptions {
+  /** Query string for the landing page, '?…' or ''; defaults to the current one (spec: logout keeps the query). */
+  search?: string;
+  /** false when the caller reloads the page itself. */
+  navigate?: boolean;
+}
+
+/** Spec part 1 §4 Logout: tell the server, clear token and data, drop adal* keys, cancel timers, back to / with the query. */
+export async function logout(options: LogoutOptions = {}): Promise<void> {
+  if (loggingOut) return;
+  loggingOut = true;
+  const search = options.search ?? window.location.search;
+  try {
+    if (getAuthToken()) {
+      try {
+        await postLogout();
+      } catch {
+        // The server may already have forgotten the token; the local session ends regardless.
+      }
+    }
+    clearAllTimers();
+    try {
+      removeUserStorage(window.localStorage);
+    } catch {
+      // Storage blocked: nothing was persisted either.
+    }
+    endSession();
+    resetCurrentSelection();
+    if (options.navigate !== false) navigateTo(`/${search}`, { replace: true });
+    queryClient.clear();
+  } finally {
+    loggingOut = false;
+  }
+}

@@ -1,0 +1,62 @@
+/** Every key Vigil keeps in localStorage (spec part 1 §9). Other modules use these names, never string literals. */
+export const STORAGE_KEYS = {
+  authToken: 'authToken',
+  displayName: 'displayName',
+  email: 'email',
+  staff: 'staff',
+  featureFlags: 'featureFlags',
+  currentDomain: 'currentDomain',
+  currentCamera: 'currentCamera',
+  entitlements: 'entitlements',
+  eventFilters: 'eventFilters',
+  trainingFilters: 'trainingFilters',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Keys that belong to the signed-in user and go on logout (feature flag overrides are the device's, they stay). */
+export const USER_STORAGE_KEYS: readonly StorageKey[] = [
+  STORAGE_KEYS.authToken,
+  STORAGE_KEYS.displayName,
+  STORAGE_KEYS.email,
+  STORAGE_KEYS.staff,
+  STORAGE_KEYS.currentDomain,
+  STORAGE_KEYS.currentCamera,
+  STORAGE_KEYS.entitlements,
+  STORAGE_KEYS.eventFilters,
+  STORAGE_KEYS.trainingFilters,
+];
+
+/** sessionStorage: the sign-in attempt in flight (state, nonce, provider, redirect). */
+export const SIGN_IN_ATTEMPT_KEY = 'vigil.signInAttempt';
+
+export function readString(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeString(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage full or blocked (private mode): the value lives in memory only.
+  }
+}
+
+export function readJson(key: StorageKey): unknown {
+  const raw = readString(key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJson(key: StorageKey, value: unknown): void {
+  writeString(key, value === undefined ? null : JSON.stringify(value));
+}
