@@ -89,7 +89,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorateRequest('principal', undefined);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ ok: false, statusCode: error.statusCode, error: error.message });
+    if (error instanceof HttpError)
+      return reply.code(error.statusCode).send({ ok: false, statusCode: error.statusCode, error: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ ok: false, statusCode: status, error: validationMessage(error) });
@@ -121,7 +122,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const trustedIssuers: Record<Provider, TrustedIssuer | undefined> = {
     google: config.google ? googleIssuer(config.google.clientId) : builtIn?.trusted('google'),
-    microsoft: config.microsoft ? microsoftIssuer(config.microsoft.clientId, config.microsoft.tenant ?? 'common') : builtIn?.trusted('microsoft'),
+    microsoft: config.microsoft
+      ? microsoftIssuer(config.microsoft.clientId, config.microsoft.tenant ?? 'common')
+      : builtIn?.trusted('microsoft'),
   };
   const trusted = (name: Provider): TrustedIssuer => {
     const issuer = trustedIssuers[name];

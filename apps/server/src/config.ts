@@ -66,9 +66,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     sessionTtlHours: integer(env, 'VIGIL_SESSION_TTL_HOURS', 12),
     flags: parseFlagSetting(env.VIGIL_FLAGS),
     google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID } : undefined,
-    microsoft: env.MICROSOFT_CLIENT_ID
-      ? { clientId: env.MICROSOFT_CLIENT_ID, tenant: env.MICROSOFT_TENANT ?? 'common' }
-      : undefined,
+    microsoft: env.MICROSOFT_CLIENT_ID ? { clientId: env.MICROSOFT_CLIENT_ID, tenant: env.MICROSOFT_TENANT ?? 'common' } : undefined,
     secret: loadSecret(env, dataDir),
     supportUrl: env.VIGIL_SUPPORT_URL ?? 'mailto:support@vigil.example',
     requestAccountUrl: env.VIGIL_REQUEST_ACCOUNT_URL ?? 'mailto:hello@vigil.example?subject=Vigil%20demo%20or%20account',

@@ -48,5 +48,7 @@ export function guardRoute(access: RouteAccess, viewer: Viewer, targetPath: stri
 export function safeRedirectTarget(raw: string | null | undefined, fallback = '/dashboard'): string {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
   if (raw === '/' || raw.startsWith('/?') || raw.startsWith('/#')) return fallback;
+  // The URL parser drops tabs and newlines anywhere ("/\t/evil.example" is "//evil.example"): check where it really leads.
+  if (new URL(raw, 'https://vigil.invalid').origin !== 'https://vigil.invalid') return fallback;
   return raw;
 }

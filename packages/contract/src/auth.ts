@@ -12,8 +12,7 @@ export const AUTH_MESSAGES = {
   permissions: 'There was a problem loading user permissions: ',
 } as const;
 
-export const providerButtonError = (provider: Provider): string =>
-  provider === 'google' ? AUTH_MESSAGES.google : AUTH_MESSAGES.microsoft;
+export const providerButtonError = (provider: Provider): string => (provider === 'google' ? AUTH_MESSAGES.google : AUTH_MESSAGES.microsoft);
 
 /** POST /api/v4/oauth. The nonce is the one the browser put in the authorize request; the server checks the token carries it, once. */
 export const oauthBodySchema = z.object({

@@ -40,7 +40,7 @@ export type Domain = z.infer<typeof domainSchema>;
 export const domainsReplySchema = z.object({ domains: z.array(domainSchema) });
 export type DomainsReply = z.infer<typeof domainsReplySchema>;
 
-const WING_PREFIX = /^\s*((?:[A-Z][\w'-]*\s+)?Wing(?:\s+[A-Z0-9]\b)?)/i;
+const WING_PREFIX = /^\s*((?:[A-Z][\w'-]*\s+)?Wing\b(?:\s+[A-Z0-9]\b)?)/i;
 
 /**
  * Category from a camera description (spec part 1 §3): Stairwell, Hallway, Outdoor, Elevator Car,

@@ -13,8 +13,18 @@ export const FLAG_DEFINITIONS = [
   { identifier: 'cameras_page', description: 'Cameras list page', date: '2023-05-02', default: false },
   { identifier: 'add_camera', description: 'Add camera page', date: '2023-05-02', default: false },
   { identifier: 'alert_settings', description: 'Alert settings page', date: '2023-06-12', default: true },
-  { identifier: 'hls_test_stream_fallback', description: 'Public HLS test stream when live video fails', date: '2023-06-20', default: false },
-  { identifier: 'dummy_face_names', description: 'Replace face and identity names with generated names by gender', date: '2023-07-01', default: false },
+  {
+    identifier: 'hls_test_stream_fallback',
+    description: 'Public HLS test stream when live video fails',
+    date: '2023-06-20',
+    default: false,
+  },
+  {
+    identifier: 'dummy_face_names',
+    description: 'Replace face and identity names with generated names by gender',
+    date: '2023-07-01',
+    default: false,
+  },
   { identifier: 'dashboard_stats', description: 'Statistics on dashboard cards', date: '2023-08-09', default: false },
   { identifier: 'new_training_filters', description: 'New face training filters', date: '2023-09-14', default: false },
   { identifier: 'dev_endpoint', description: 'Development API endpoint', date: '2023-10-03', default: false },
@@ -58,8 +68,12 @@ export function resolveFlags(server: FlagValues, local: FlagValues): Record<Flag
 /** Parses the server's VIGIL_FLAGS setting: "cameras_page=on,add_camera=off". Unknown names are an error, not a silent no-op. */
 export function parseFlagSetting(raw: string | undefined): FlagValues {
   const values: FlagValues = {};
-  for (const part of (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
-    const [name, rawValue = 'on'] = part.split('=').map((p) => p.trim());
+  for (const part of (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const eq = part.indexOf('=');
+    const [name, rawValue] = eq === -1 ? [part, 'on'] : [part.slice(0, eq).trim(), part.slice(eq + 1).trim()];
     const id = flagIdSchema.safeParse(name);
     if (!id.success) throw new Error(`VIGIL_FLAGS names an unknown flag "${name}"; known flags: ${FLAG_IDS.join(', ')}`);
     const value = rawValue.toLowerCase();

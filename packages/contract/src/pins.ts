@@ -30,7 +30,9 @@ export function pinTarget(selected: readonly string[]): { ok: true; userId: stri
  */
 export async function pinDigest(domainUuid: string, pin: string): Promise<string> {
   const encoder = new TextEncoder();
-  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(domainUuid), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(domainUuid), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const mac = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, encoder.encode(pin)));
   let binary = '';
   for (const byte of mac) binary += String.fromCharCode(byte);
@@ -38,9 +40,7 @@ export async function pinDigest(domainUuid: string, pin: string): Promise<string
 }
 
 /** 32 bytes of HMAC in base64. */
-export const pinDigestSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9+/]{43}=$/, 'newPIN must be the base64 keyed hash of the PIN (44 characters)');
+export const pinDigestSchema = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'newPIN must be the base64 keyed hash of the PIN (44 characters)');
 
 export const resetPinParamsSchema = z.object({
   id: z.union([z.literal('me'), uuidSchema]).describe("The user whose PIN is set, or 'me'"),

@@ -5,8 +5,18 @@ import type { Clock } from '../lib/clock.js';
 import type { AccessRepository, RoleDefinition } from '../modules/auth/access.repository.js';
 
 export const DEMO_DOMAINS = {
-  maple: { uuid: '5f0c8a2e-6b1d-4c3e-9a47-0d2b7e1f3a01', description: 'Maple Court', timezone: 'America/New_York', geoloc: '40.7484,-73.9857' },
-  birch: { uuid: '8e3d1b7c-2a4f-4e6d-8b19-5c0a9f2e4b02', description: 'Birch House', timezone: 'America/Chicago', geoloc: '41.8781,-87.6298' },
+  maple: {
+    uuid: '5f0c8a2e-6b1d-4c3e-9a47-0d2b7e1f3a01',
+    description: 'Maple Court',
+    timezone: 'America/New_York',
+    geoloc: '40.7484,-73.9857',
+  },
+  birch: {
+    uuid: '8e3d1b7c-2a4f-4e6d-8b19-5c0a9f2e4b02',
+    description: 'Birch House',
+    timezone: 'America/Chicago',
+    geoloc: '41.8781,-87.6298',
+  },
 } as const;
 
 /** Descriptions chosen so that every camera category of spec part 1 §3 appears. */

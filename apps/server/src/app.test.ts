@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAPLE, bearer, createTestContext, type TestContext } from '../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** Every route that needs a session. Adding a route without listing it here fails the test below. */
+const PROTECTED: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
+  { method: 'POST', url: '/api/v4/logout' },
+  { method: 'GET', url: '/api/v1/users/me/entitlements' },
+  { method: 'POST', url: '/api/v4/domains' },
+  { method: 'POST', url: '/api/v1/users/me/reset_pin', payload: { newPIN: `${'A'.repeat(43)}=`, domain_uuid: MAPLE } },
+  { method: 'GET', url: `/api/v1/users/${MAPLE}/pin_enabled` },
+  { method: 'GET', url: `/api/v1/staff/links?domain_uuid=${MAPLE}` },
+];
+const PUBLIC = ['GET /api/v1/config', 'POST /api/v4/oauth'];
+
+describe('every protected route', () => {
+  it('is listed here', () => {
+    const paths = (ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const declared = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/api/'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const pattern = (url: string) =>
+      url
+        .split('?')[0]!
+        .replace(MAPLE, '{domainId}')
+        .replace('/users/me/reset_pin', '/users/{id}/reset_pin')
+        .replace('/users/me/entitlements', '/users/{me}/entitlements');
+    const listed = [...PROTECTED.map((r) => `${r.method} ${pattern(r.url)}`), ...PUBLIC];
+    for (const route of declared) expect(listed, `${route} is not in PROTECTED or PUBLIC`).toContain(route);
+  });
+
+  it.each(PROTECTED)('$method $url answers 401 without a token', async (route) => {
+    const reply = await ctx.app.inject({ method: route.method, url: route.url, ...(route.payload ? { payload: route.payload } : {}) });
+    expect(reply.statusCode).toBe(401);
+    expect(reply.json()).toEqual({ ok: false, statusCode: 401, error: 'Please log in.' });
+  });
+
+  it.each(PROTECTED)('$method $url answers 401 with a made-up token', async (route) => {
+    const reply = await ctx.app.inject({
+      method: route.method,
+      url: route.url,
+      headers: bearer('made-up-token'),
+      ...(route.payload ? { payload: route.payload } : {}),
+    });
+    expect(reply.statusCode).toBe(401);
+  });
+});
+
+describe('the API', () => {
+  it('answers unknown routes with a JSON 404', async () => {
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/v9/nothing' });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toMatchObject({ ok: false, statusCode: 404 });
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const token = await ctx.signIn('manager@maple.example');
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/me/reset_pin',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{"newPIN": ',
+    });
+    expect(reply.statusCode).toBe(400);
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = reply.json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v4/oauth', '/api/v4/domains', '/api/v1/users/{id}/reset_pin']));
+  });
+
+  it('serves the public client configuration with the built-in provider standing in for both', async () => {
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(reply.json()).toMatchObject({
+      providers: {
+        google: { builtIn: true, clientId: 'vigil-demo-google' },
+        microsoft: { builtIn: true, clientId: 'vigil-demo-microsoft' },
+      },
+    });
+  });
+});

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAPLE, BIRCH, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+function cookieJar() {
+  const jar = new Map<string, string>();
+  return {
+    header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    store(setCookie: string | string[] | undefined) {
+      for (const line of [setCookie ?? []].flat()) {
+        const [pair] = line.split(';');
+        const [name, value] = (pair ?? '').split('=');
+        if (name && value !== undefined) jar.set(name.trim(), value);
+      }
+    },
+  };
+}
+
+describe('built-in OpenID provider', () => {
+  it('signs a demo account in through authorize, the account page and the id_token in the hash', async () => {
+    const jar = cookieJar();
+    const nonce = 'flow-nonce-0123456789';
+    const query = new URLSearchParams({
+      client_id: 'vigil-demo-microsoft',
+      response_type: 'id_token',
+      scope: 'openid email profile',
+      redirect_uri: 'http://localhost:8080/',
+      state: 'state-1',
+      nonce,
+      response_mode: 'fragment',
+      prompt: 'select_account',
+    });
+    const authorize = await ctx.app.inject({ method: 'GET', url: `/oidc/auth?${query.toString()}` });
+    expect(authorize.statusCode).toBe(303);
+    jar.store(authorize.headers['set-cookie']);
+    const interaction = String(authorize.headers.location);
+    expect(interaction).toMatch(/^\/interaction\//);
+
+    const page = await ctx.app.inject({ method: 'GET', url: interaction, headers: { cookie: jar.header() } });
+    expect(page.body).toContain('Vigil demo sign-in');
+    expect(page.body).toContain('standing in for Microsoft');
+    expect(page.body).toContain('>nurse@maple.example</button>');
+
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: `${interaction}/login`,
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=nurse%40maple.example',
+    });
+    jar.store(login.headers['set-cookie']);
+    const resume = await ctx.app.inject({
+      method: 'GET',
+      url: String(login.headers.location).replace('http://localhost:8080', ''),
+      headers: { cookie: jar.header() },
+    });
+    const back = new URL(String(resume.headers.location));
+    expect(back.pathname).toBe('/');
+    const hash = new URLSearchParams(back.hash.slice(1));
+    expect(hash.get('state')).toBe('state-1');
+    const id_token = hash.get('id_token');
+    expect(id_token).toBeTruthy();
+
+    const exchange = await ctx.app.inject({ method: 'POST', url: '/api/v4/oauth', payload: { provider: 'microsoft', id_token, nonce } });
+    expect(exchange.json()).toMatchObject({ ok: true, email: 'nurse@maple.example', staff: false });
+  });
+});
+
+describe('POST /api/v4/oauth', () => {
+  const post = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/v4/oauth', payload: payload as object });
+
+  it('issues a session token of at least 128 random bits and the staff flag for internal e-mails', async () => {
+    const nonce = 'nonce-staff-0123456789';
+    const id_token = await ctx.mintIdToken({ email: 'staff@vigil.example', nonce });
+    const reply = await post({ provider: 'google', id_token, nonce });
+    const body = reply.json<{ ok: true; auth: { token: string }; staff: boolean }>();
+    expect(body).toMatchObject({ ok: true, email: 'staff@vigil.example', staff: true });
+    expect(Buffer.from(body.auth.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const stored = await ctx.database.db.selectFrom('sessions').select('token_hash').execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(body.auth.token);
+  });
+
+  it.each([
+    [
+      'a wrong signature',
+      { email: 'nurse@maple.example', nonce: 'n-wrong-signature-01' },
+      { key: 'stranger' as const },
+      'n-wrong-signature-01',
+    ],
+    ['a wrong audience', { email: 'nurse@maple.example', nonce: 'n-wrong-audience-001', aud: 'someone-else' }, {}, 'n-wrong-audience-001'],
+    [
+      'a wrong issuer',
+      { email: 'nurse@maple.example', nonce: 'n-wrong-issuer-00001', iss: 'https://evil.example' },
+      {},
+      'n-wrong-issuer-00001',
+    ],
+    [
+      'an expired token',
+      { email: 'nurse@maple.example', nonce: 'n-expired-0000000001', exp: Math.floor(Date.now() / 1000) - 3600 },
+      {},
+      'n-expired-0000000001',
+    ],
+    ['a nonce that is not the one sent', { email: 'nurse@maple.example', nonce: 'n-token-nonce-000001' }, {}, 'n-other-nonce-000001'],
+  ])('refuses %s with the provider text', async (_case, claims, options, nonce) => {
+    const id_token = await ctx.mintIdToken(claims, options);
+    const reply = await post({ provider: 'google', id_token, nonce });
+    expect(reply.statusCode).toBe(401);
+    expect(reply.json()).toEqual({ ok: false, err: "Couldn't validate token with Google." });
+  });
+
+  it('refuses a Google-audience token presented as Microsoft', async () => {
+    const id_token = await ctx.mintIdToken({ email: 'nurse@maple.example', nonce: 'n-cross-provider-0001' }, { provider: 'google' });
+    const reply = await post({ provider: 'microsoft', id_token, nonce: 'n-cross-provider-0001' });
+    expect(reply.json()).toEqual({ ok: false, err: "Couldn't validate token with Microsoft." });
+  });
+
+  it('refuses a replayed id_token (its nonce is spent)', async () => {
+    const id_token = await ctx.mintIdToken({ email: 'nurse@maple.example', nonce: 'n-replay-00000000001' });
+    expect((await post({ provider: 'google', id_token, nonce: 'n-replay-00000000001' })).json()).toMatchObject({ ok: true });
+    expect((await post({ provider: 'google', id_token, nonce: 'n-replay-00000000001' })).json()).toEqual({
+      ok: false,
+      err: "Couldn't validate token with Google.",
+    });
+  });
+
+  it('refuses an e-mail with no Vigil account, saying so', async () => {
+    const id_token = await ctx.mintIdToken({ email: 'stranger@elsewhere.example', nonce: 'n-unknown-user-00001' });
+    const body = (await post({ provider: 'google', id_token, nonce: 'n-unknown-user-00001' })).json<{ ok: boolean; err: string }>();
+    expect(body.ok).toBe(false);
+    expect(body.err).toContain('stranger@elsewhere.example');
+  });
+
+  it.each([
+    [{}, 'body'],
+    [{ provider: 'yahoo', id_token: 'x', nonce: 'n-0123456789abcdef' }, 'provider'],
+    [{ provider: 'google', id_token: '', nonce: 'n-0123456789abcdef' }, 'id_token'],
+    [{ provider: 'google', id_token: 'x' }, 'nonce'],
+  ])('answers 400 with a message for malformed input %#', async (payload, field) => {
+    const reply = await post(payload);
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json<{ error: string }>().error).toContain(field);
+  });
+
+  it('refuses, with no 500, a token that is not a JWT at all', async () => {
+    const reply = await post({ provider: 'google', id_token: 'not-a-jwt', nonce: 'n-0123456789abcdef' });
+    expect(reply.statusCode).toBe(401);
+    expect(reply.json()).toMatchObject({ ok: false });
+  });
+});
+
+describe('sessions', () => {
+  it('stop working after logout', async () => {
+    const token = await ctx.signIn('family@maple.example');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me/entitlements', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v4/logout', headers: bearer(token) })).json()).toEqual({ ok: true });
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me/entitlements', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('expire after the configured time', async () => {
+    const token = await ctx.signIn('family@maple.example');
+    ctx.clock.advance(ctx.config.sessionTtlHours * 3600 * 1000 + 1);
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me/entitlements', headers: bearer(token) });
+    expect(reply.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/users/me/entitlements', () => {
+  const entitlementsOf = async (email: string) => {
+    const token = await ctx.signIn(email);
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me/entitlements', headers: bearer(token) });
+    return reply.json<{ ok: true; entitlementsByDomain: Record<string, Record<string, string[]>> }>().entitlementsByDomain;
+  };
+
+  it('gives the nurse Maple Court only, with the caregiver operations', async () => {
+    expect(await entitlementsOf('nurse@maple.example')).toEqual({
+      [MAPLE]: {
+        alerting: ['pin_dismiss_alert', 'receive_er_alerts', 'view_historic'],
+        faces: ['find_resident'],
+        video: ['view_historic', 'view_live'],
+      },
+    });
+  });
+
+  it('gives the manager both buildings and no staff service', async () => {
+    const entitlements = await entitlementsOf('manager@maple.example');
+    expect(Object.keys(entitlements).sort()).toEqual([MAPLE, BIRCH].sort());
+    expect(entitlements[MAPLE]?.staff).toBeUndefined();
+    expect(entitlements[MAPLE]?.account).toContain('administer_user_pin');
+  });
+
+  it('never gives the staff service to a non-internal e-mail, whatever its roles', async () => {
+    const family = await ctx.access.findUserByEmail('family@maple.example');
+    await ctx.access.grant(family!.id, BIRCH, 'staff-admin');
+    const entitlements = await entitlementsOf('family@maple.example');
+    expect(entitlements[BIRCH]?.video).toBeDefined();
+    expect(entitlements[BIRCH]?.staff).toBeUndefined();
+    await ctx.access.revoke(family!.id, BIRCH, 'staff-admin');
+  });
+
+  it('gives the newcomer nothing', async () => {
+    expect(await entitlementsOf('newcomer@maple.example')).toEqual({});
+  });
+
+  it("refuses any user but 'me'", async () => {
+    const token = await ctx.signIn('nurse@maple.example');
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/someone/entitlements', headers: bearer(token) });
+    expect(reply.statusCode).toBe(400);
+  });
+});

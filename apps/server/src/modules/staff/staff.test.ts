@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIRCH, MAPLE, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ VIGIL_ANALYTICS_URL: 'https://analytics.test.example' });
+});
+afterAll(() => ctx.close());
+
+const links = (token: string, domain: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/staff/links?domain_uuid=${domain}`, headers: bearer(token) });
+
+describe('GET /api/v1/staff/links', () => {
+  it('gives staff the three configured external links', async () => {
+    const reply = await links(await ctx.signIn('staff@vigil.example'), MAPLE);
+    const body = reply.json<{ links: { label: string; url: string }[] }>();
+    expect(body.links.map((l) => l.label)).toEqual(['Analytics', 'Metrics', 'Tagging']);
+    expect(body.links[0]?.url).toBe('https://analytics.test.example');
+  });
+
+  it('refuses non-staff users, even managers (403)', async () => {
+    expect((await links(await ctx.signIn('manager@maple.example'), MAPLE)).statusCode).toBe(403);
+    expect((await links(await ctx.signIn('nurse@maple.example'), BIRCH)).statusCode).toBe(403);
+  });
+
+  it('answers 400 without a domain', async () => {
+    const reply = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/links',
+      headers: bearer(await ctx.signIn('staff@vigil.example')),
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json<{ error: string }>().error).toContain('domain_uuid');
+  });
+});

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Provider } from '@vigil/contract';
+import { SignJWT, generateKeyPair, importJWK, type JWK } from 'jose';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import type { Clock } from '../src/lib/clock.js';
+import type { App } from '../src/lib/routes.js';
+import { AccessRepository } from '../src/modules/auth/access.repository.js';
+import { DEMO_DOMAINS, seedDemo } from '../src/seed/demo.js';
+
+export { DEMO_DOMAINS };
+export const MAPLE = DEMO_DOMAINS.maple.uuid;
+export const BIRCH = DEMO_DOMAINS.birch.uuid;
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(public current = Date.now()) {}
+  now(): number {
+    return this.current;
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+/**
+ * The engine under test: SQLite in a temporary folder by default; PostgreSQL when
+ * VIGIL_TEST_DATABASE_URL names a server (a fresh database is made per test file and dropped after).
+ */
+export async function openTestDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const adminUrl = process.env.VIGIL_TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = openDatabase({ sqlitePath: join(dataDir, 'test.sqlite') });
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `vigil_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), sqlitePath: '' });
+  return {
+    handle,
+    async drop() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  config: Config;
+  database: DatabaseHandle;
+  clock: TestClock;
+  access: AccessRepository;
+  /** signs `email` in through POST /api/v4/oauth with a token from the built-in provider; returns the session token */
+  signIn(email: string, provider?: Provider): Promise<string>;
+  /** an id_token signed by the built-in provider's key, with claims overridden as given */
+  mintIdToken(claims: Record<string, unknown>, options?: { provider?: Provider; key?: 'provider' | 'stranger' }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
+  const config = loadConfig({ VIGIL_DATA_DIR: dataDir, PORT: '8080', VIGIL_LOG_LEVEL: 'silent', ...env });
+  const { handle: database, drop } = await openTestDatabase(dataDir);
+  await migrateToLatest(database.db);
+  const clock = new TestClock();
+  const access = new AccessRepository(database.db, clock);
+  await seedDemo(database.db, access, clock);
+  const app = await buildApp({ config, database, clock, serveWeb: false, logger: false });
+  await app.ready();
+
+  const issuer = `${config.publicUrl}/oidc`;
+  const providerKey = JSON.parse(readFileSync(join(dataDir, 'oidc-signing-key.json'), 'utf8')) as JWK;
+  const stranger = await generateKeyPair('RS256');
+
+  const mintIdToken: TestContext['mintIdToken'] = async (claims, options = {}) => {
+    const provider = options.provider ?? 'google';
+    const key = options.key === 'stranger' ? stranger.privateKey : await importJWK(providerKey, 'RS256');
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({
+      iss: issuer,
+      aud: `vigil-demo-${provider}`,
+      sub: claims.email ?? 'someone',
+      iat: now,
+      exp: now + 600,
+      nonce: 'nonce-0123456789abcdef',
+      email_verified: true,
+      ...claims,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: providerKey.kid ?? 'k' })
+      .sign(key);
+  };
+
+  const signIn: TestContext['signIn'] = async (email, provider = 'google') => {
+    const nonce = `nonce-${randomUUID()}`;
+    const id_token = await mintIdToken({ email, nonce }, { provider });
+    const response = await app.inject({ method: 'POST', url: '/api/v4/oauth', payload: { provider, id_token, nonce } });
+    const body = response.json<{ ok: boolean; auth?: { token: string }; err?: string }>();
+    if (!body.ok || !body.auth) throw new Error(`sign-in of ${email} failed: ${body.err ?? response.body}`);
+    return body.auth.token;
+  };
+
+  return {
+    app,
+    config,
+    database,
+    clock,
+    access,
+    signIn,
+    mintIdToken,
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

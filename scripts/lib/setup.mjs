@@ -1,0 +1,74 @@
+// Shared by `npm start`, `npm test` and the other scripts: install what is missing, build what is stale.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+  }
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+let aptUpdated = false;
+
+/** Installs Debian packages when a command is missing; needs root (or says what to run). */
+export function ensureDebianPackage(binary, pkg) {
+  if (existsSync(binary)) return;
+  if (!isRoot()) {
+    throw new Error(`${binary} is missing: install it with "sudo apt-get install -y ${pkg}" and run again.`);
+  }
+  console.log(`Installing ${pkg} from Debian…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    run('apt-get', ['update', '-qq'], { env });
+    aptUpdated = true;
+  }
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { env });
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** npm packages: a clean install on a fresh clone, an update when the lock file changed. */
+export function ensureNodeModules() {
+  const marker = join(root, 'node_modules/.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('Installing npm packages (better-sqlite3 compiles from source: about 2 minutes)…');
+  const env = { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' };
+  run('npm', existsSync(join(root, 'node_modules')) ? ['install', '--no-audit', '--no-fund'] : ['ci', '--no-audit', '--no-fund'], { env });
+}
+
+const BUILD_STAMP = join(root, 'apps/server/dist/.build-stamp');
+const SOURCES = ['packages/contract', 'apps/server/src', 'apps/server/build.mjs', 'apps/web', 'package-lock.json'];
+
+/** Builds the web app and the server when any source is newer than the last build. */
+export function ensureBuilt({ force = false } = {}) {
+  const built = existsSync(BUILD_STAMP) ? statSync(BUILD_STAMP).mtimeMs : 0;
+  const newest = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
+  if (!force && built > newest) return;
+  console.log('Building Vigil…');
+  run('npm', ['run', 'build']);
+  writeFileSync(BUILD_STAMP, new Date().toISOString());
+}
+
+export function gitDescribe() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
