@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createBuiltInProvider, type BuiltInProvider } from './auth/builtin-provider.js';
+import { databaseAdapter } from './auth/oidc-adapter.js';
 import { googleIssuer, microsoftIssuer, type TrustedIssuer } from './auth/id-token-verifier.js';
 import { SessionsRepository } from './auth/sessions.repository.js';
 import type { Config } from './config.js';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           publicUrl: config.publicUrl,
           dataDir: config.dataDir,
           secret: config.secret,
+          adapter: databaseAdapter(database.db, clock),
           accounts: () => demoAccountList(access),
         });
   builtIn?.register(app);

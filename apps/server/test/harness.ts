@@ -93,7 +93,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     return new SignJWT({
       iss: issuer,
       aud: `vigil-demo-${provider}`,
-      sub: claims.email ?? 'someone',
+      sub: String(claims.email ?? 'someone'),
       iat: now,
       exp: now + 600,
       nonce: 'nonce-0123456789abcdef',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Provider as ProviderName } from '@vigil/contract';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK } from 'jose';
-import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { interactionPolicy, type Adapter, type KoaContextWithOIDC } from 'oidc-provider';
 import type { TrustedIssuer } from './id-token-verifier.js';
 import { renderSignInPage, type DemoAccount } from './sign-in-page.js';
 
@@ -15,6 +15,7 @@ export interface BuiltInProviderOptions {
   publicUrl: string;
   dataDir: string;
   secret: Buffer;
+  adapter: new (model: string) => Adapter;
   accounts(): Promise<DemoAccount[]>;
 }
 
@@ -72,6 +73,7 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
       redirect_uris: [`${options.publicUrl}/`],
       application_type: isLoopback(publicUrl) ? 'native' : 'web',
     })),
+    adapter: options.adapter,
     responseTypes: ['id_token'],
     scopes: ['openid', 'email', 'profile'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },

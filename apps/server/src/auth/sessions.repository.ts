@@ -39,6 +39,7 @@ export class SessionsRepository {
     const now = this.clock.now();
     await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
     await this.db.deleteFrom('used_nonces').where('expires_at', '<=', now).execute();
+    await this.db.deleteFrom('oidc_payloads').where('expires_at', '<=', now).execute();
   }
 
   /** Records a nonce as used; false when it was used before (a replayed id_token). */

@@ -89,6 +89,24 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('pin_attempts_user_time').on('pin_attempts').columns(['user_id', 'kind', 'at']).execute();
     },
   },
+  '0002_oidc_payloads': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('oidc_payloads')
+        .addColumn('model', 'varchar(64)', (c) => c.notNull())
+        .addColumn('id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('grant_id', 'varchar(255)')
+        .addColumn('user_code', 'varchar(255)')
+        .addColumn('uid', 'varchar(255)')
+        .addColumn('expires_at', 'bigint')
+        .addColumn('consumed_at', 'bigint')
+        .addPrimaryKeyConstraint('oidc_payloads_pk', ['model', 'id'])
+        .execute();
+      await db.schema.createIndex('oidc_payloads_grant').on('oidc_payloads').column('grant_id').execute();
+      await db.schema.createIndex('oidc_payloads_uid').on('oidc_payloads').column('uid').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -77,6 +77,17 @@ export interface PinAttemptTable {
   at: number;
 }
 
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
 export interface Database {
   domains: DomainTable;
   cameras: CameraTable;
@@ -88,6 +99,7 @@ export interface Database {
   used_nonces: UsedNonceTable;
   pins: PinTable;
   pin_attempts: PinAttemptTable;
+  oidc_payloads: OidcPayloadTable;
 }
 
 export type DomainRow = Selectable<DomainTable>;
