@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPostgres } from './lib/postgres.mjs';
+import { hasPostgres, startPostgres } from './lib/postgres.mjs';
 import { ensureBuilt, ensureDebianPackage, ensureNodeModules, root } from './lib/setup.mjs';
 
 const only = process.argv.slice(2);
@@ -49,7 +49,7 @@ function vitestTier(name, project, env = {}) {
 const started = Date.now();
 ensureNodeModules();
 ensureDebianPackage('/usr/bin/chromium', 'chromium');
-ensureDebianPackage('/usr/bin/pg_ctlcluster', 'postgresql');
+ensureDebianPackage(hasPostgres, 'postgresql');
 
 if (wanted('check')) tier('check (typecheck, lint, format)', 'npm', ['run', 'check']);
 if (wanted('unit')) vitestTier('unit', 'unit');

@@ -15,11 +15,11 @@ export function run(command, args, options = {}) {
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 let aptUpdated = false;
 
-/** Installs Debian packages when a command is missing; needs root (or says what to run). */
-export function ensureDebianPackage(binary, pkg) {
-  if (existsSync(binary)) return;
+/** Installs a Debian package when what it provides is missing (a path, or a test); needs root (or says what to run). */
+export function ensureDebianPackage(present, pkg) {
+  if (typeof present === 'function' ? present() : existsSync(present)) return;
   if (!isRoot()) {
-    throw new Error(`${binary} is missing: install it with "sudo apt-get install -y ${pkg}" and run again.`);
+    throw new Error(`${pkg} is missing: install it with "sudo apt-get install -y ${pkg}" and run again.`);
   }
   console.log(`Installing ${pkg} from Debian…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
