@@ -42,14 +42,15 @@ function newestMtime(path) {
   return newest;
 }
 
-/** npm packages: a clean install on a fresh clone, an update when the lock file changed. */
+/** npm packages from the lock file: on a fresh clone and whenever the lock file changed. */
 export function ensureNodeModules() {
   const marker = join(root, 'node_modules/.package-lock.json');
   const lock = join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   console.log('Installing npm packages (better-sqlite3 compiles from source: about 2 minutes)…');
   const env = { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' };
-  run('npm', existsSync(join(root, 'node_modules')) ? ['install', '--no-audit', '--no-fund'] : ['ci', '--no-audit', '--no-fund'], { env });
+  // `npm install` rather than `npm ci`: npm leaves other platforms' optional packages out of the lock file, which `ci` refuses.
+  run('npm', ['install', '--no-audit', '--no-fund'], { env });
 }
 
 const BUILD_STAMP = join(root, 'apps/server/dist/.build-stamp');
