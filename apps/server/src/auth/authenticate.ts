@@ -1,4 +1,5 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { App } from '../lib/routes.js';
 import { unauthorized } from '../lib/http-error.js';
 import type { Principal } from './principal.js';
 
@@ -26,4 +27,12 @@ export function authenticateHook(authenticator: Authenticator): onRequestHookHan
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;
+}
+
+/** Registers routes in a scope where every request must carry a valid session. */
+export function authenticatedScope(app: App, authenticator: Authenticator, register: (scope: App) => void): void {
+  void app.register(async (scope: App) => {
+    scope.addHook('onRequest', authenticateHook(authenticator));
+    register(scope);
+  });
 }

@@ -7,7 +7,7 @@ import {
   type ClientConfig,
 } from '@vigil/contract';
 import { z } from 'zod';
-import { authenticateHook, principalOf } from '../../auth/authenticate.js';
+import { authenticatedScope, principalOf } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
 import type { AuthService } from './auth.service.js';
 
@@ -34,9 +34,7 @@ export function authRoutes(app: App, deps: { auth: AuthService; clientConfig: Cl
     },
   );
 
-  void app.register(async (scope: App) => {
-    scope.addHook('onRequest', authenticateHook(deps.auth));
-
+  authenticatedScope(app, deps.auth, (scope) => {
     scope.post(
       '/api/v4/logout',
       { schema: { tags: ['auth'], summary: 'End this session (the token stops working)', response: replies(logoutReplySchema, [401]) } },

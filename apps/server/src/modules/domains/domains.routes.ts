@@ -1,12 +1,11 @@
 import { domainsReplySchema } from '@vigil/contract';
 import { z } from 'zod';
-import { authenticateHook, principalOf, type Authenticator } from '../../auth/authenticate.js';
+import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
 import type { DomainsService } from './domains.service.js';
 
 export function domainsRoutes(app: App, deps: { authenticator: Authenticator; domains: DomainsService }): void {
-  void app.register(async (scope: App) => {
-    scope.addHook('onRequest', authenticateHook(deps.authenticator));
+  authenticatedScope(app, deps.authenticator, (scope) => {
     scope.post(
       '/api/v4/domains',
       {

@@ -5,14 +5,12 @@ import {
   resetPinParamsSchema,
   resetPinReplySchema,
 } from '@vigil/contract';
-import { authenticateHook, principalOf, type Authenticator } from '../../auth/authenticate.js';
+import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
 import type { PinsService } from './pins.service.js';
 
 export function pinsRoutes(app: App, deps: { authenticator: Authenticator; pins: PinsService }): void {
-  void app.register(async (scope: App) => {
-    scope.addHook('onRequest', authenticateHook(deps.authenticator));
-
+  authenticatedScope(app, deps.authenticator, (scope) => {
     scope.post(
       '/api/v1/users/:id/reset_pin',
       {

@@ -1,11 +1,10 @@
 import { staffLinksQuerySchema, staffLinksReplySchema, type StaffLink } from '@vigil/contract';
-import { authenticateHook, principalOf, type Authenticator } from '../../auth/authenticate.js';
+import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
 import { requireEntitlement, requireStaff } from '../../auth/principal.js';
 import { replies, type App } from '../../lib/routes.js';
 
 export function staffRoutes(app: App, deps: { authenticator: Authenticator; links: StaffLink[] }): void {
-  void app.register(async (scope: App) => {
-    scope.addHook('onRequest', authenticateHook(deps.authenticator));
+  authenticatedScope(app, deps.authenticator, (scope) => {
     scope.get(
       '/api/v1/staff/links',
       {
