@@ -31,6 +31,15 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      rolldownOptions: {
+        treeshake: {
+          // The contract builds zod schemas at module level. The web app uses its rules and types, not its
+          // schemas: declaring the contract free of side effects and zod's builders pure lets unused
+          // schemas (and with them zod) drop out of the landing page's bundle.
+          moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+          manualPureFunctions: ['z'],
+        },
+      },
     },
     server: {
       proxy: {

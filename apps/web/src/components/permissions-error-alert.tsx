@@ -11,7 +11,13 @@ export function PermissionsErrorAlert({ message }: { message: string }) {
       {AUTH_MESSAGES.permissions}
       {message}
       <div>
-        <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void queryClient.refetchQueries({ queryKey: ENTITLEMENTS_QUERY_KEY })}>
+        <Button
+          mt="sm"
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => void queryClient.refetchQueries({ queryKey: ENTITLEMENTS_QUERY_KEY })}
+        >
           Try again
         </Button>
       </div>

@@ -29,7 +29,6 @@ export interface CurrentDomainState {
   /** The current domain's uuid; known from the entitlements even before the domain list arrives. */
   domainId: string | null;
   domain: Domain | undefined;
-  isLoading: boolean;
 }
 
 /**
@@ -48,6 +47,5 @@ export function useCurrentDomain(): CurrentDomainState {
     domains,
     domainId,
     domain: domains?.find((d) => d.uuid === domainId),
-    isLoading: domainsQuery.isPending && domainsQuery.fetchStatus !== 'idle',
   };
 }

@@ -3,23 +3,13 @@ import { resetCurrentSelection } from './current-domain';
 import { navigateTo } from './navigation';
 import { queryClient } from './query-client';
 import { endSession, getAuthToken } from './session';
-import { USER_STORAGE_KEYS } from './storage-keys';
+import { removeUserStorage } from './storage-keys';
 import { clearAllTimers } from './timers';
 
 let loggingOut = false;
 
 export function isLoggingOut(): boolean {
   return loggingOut;
-}
-
-/** Removes the user's stored keys and every `adal*` key left by the old Microsoft sign-in library. */
-export function removeUserStorage(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
-  const doomed: string[] = [...USER_STORAGE_KEYS];
-  for (let i = 0; i < storage.length; i += 1) {
-    const key = storage.key(i);
-    if (key?.startsWith('adal')) doomed.push(key);
-  }
-  for (const key of doomed) storage.removeItem(key);
 }
 
 export interface LogoutOptions {

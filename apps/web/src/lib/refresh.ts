@@ -27,10 +27,6 @@ export function registerParallelLoader(loader: ParallelLoader): () => void {
   };
 }
 
-export function registeredLoaderNames(): string[] {
-  return [...parallelLoaders.keys()];
-}
-
 export interface RefreshResult {
   /** Loader names (and 'Permissions') that failed, with their errors. */
   failures: { step: string; error: unknown }[];

@@ -42,3 +42,8 @@ export function useOpenRoutes(pick: (route: RouteLinkInfo) => boolean): { routes
   const routes = ready ? catalog.filter((route) => pick(route) && isRouteOpen(route, viewerState.viewer, flags)) : [];
   return { routes, ready };
 }
+
+export const isNavRoute = (route: RouteLinkInfo): boolean => route.navLabel !== undefined;
+export const isCardRoute = (route: RouteLinkInfo): boolean => route.card;
+/** The staff menu lists staff-only routes that have a page of their own. */
+export const isStaffMenuRoute = (route: RouteLinkInfo): boolean => route.access.staff === true && route.card;

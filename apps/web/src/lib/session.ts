@@ -9,6 +9,8 @@ export interface Session {
   displayName: string | null;
   staff: boolean;
   currentService: Service | null;
+  /** Between logout clearing the session and the landing page showing: guards stand still instead of redirecting. */
+  loggingOut: boolean;
 }
 
 function loadSession(): Session {
@@ -18,6 +20,7 @@ function loadSession(): Session {
     displayName: readString(STORAGE_KEYS.displayName),
     staff: readString(STORAGE_KEYS.staff) === 'true',
     currentService: null,
+    loggingOut: false,
   };
 }
 
@@ -36,12 +39,23 @@ export function startSession(user: { authToken: string; email: string; staff: bo
   writeString(STORAGE_KEYS.email, user.email);
   writeString(STORAGE_KEYS.displayName, user.email);
   writeString(STORAGE_KEYS.staff, String(user.staff));
-  sessionStore.set({ authToken: user.authToken, email: user.email, displayName: user.email, staff: user.staff, currentService: null });
+  sessionStore.set({
+    authToken: user.authToken,
+    email: user.email,
+    displayName: user.email,
+    staff: user.staff,
+    currentService: null,
+    loggingOut: false,
+  });
 }
 
-/** Forgets the user in memory; lib/logout.ts removes the stored keys. */
+/** Forgets the user in memory (lib/logout.ts removes the stored keys); the landing page then calls finishLogout. */
 export function endSession(): void {
-  sessionStore.set({ authToken: null, email: null, displayName: null, staff: false, currentService: null });
+  sessionStore.set({ authToken: null, email: null, displayName: null, staff: false, currentService: null, loggingOut: true });
+}
+
+export function finishLogout(): void {
+  sessionStore.set((current) => (current.loggingOut ? { ...current, loggingOut: false } : current));
 }
 
 /** The route guard records the service of the page it let through. */

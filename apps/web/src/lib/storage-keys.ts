@@ -27,6 +27,16 @@ export const USER_STORAGE_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.trainingFilters,
 ];
 
+/** Removes the user's keys and every `adal*` key left by the old Microsoft sign-in library. */
+export function removeUserStorage(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
+  const doomed: string[] = [...USER_STORAGE_KEYS];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith('adal')) doomed.push(key);
+  }
+  for (const key of doomed) storage.removeItem(key);
+}
+
 /** sessionStorage: the sign-in attempt in flight (state, nonce, provider, redirect). */
 export const SIGN_IN_ATTEMPT_KEY = 'vigil.signInAttempt';
 

@@ -23,10 +23,6 @@ export function startInterval(callback: () => void, ms: number): () => void {
   };
 }
 
-export function pendingTimerCount(): number {
-  return timeouts.size + intervals.size;
-}
-
 export function clearAllTimers(): void {
   for (const id of timeouts) clearTimeout(id);
   for (const id of intervals) clearInterval(id);

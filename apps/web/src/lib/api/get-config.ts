@@ -7,8 +7,7 @@ export function getConfig(): Promise<ClientConfig> {
   return apiRequest<ClientConfig>('GET', '/api/v1/config', { service: null, auth: false });
 }
 
-export const configQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: getConfig, staleTime: Number.POSITIVE_INFINITY });
+export const configQueryOptions = () => queryOptions({ queryKey: ['config'], queryFn: getConfig, staleTime: Number.POSITIVE_INFINITY });
 
 export function useConfig() {
   return useQuery(configQueryOptions());

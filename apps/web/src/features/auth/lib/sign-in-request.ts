@@ -39,7 +39,12 @@ export function parseSignInAttempt(raw: string | null): SignInAttempt | null {
     const value = JSON.parse(raw) as Partial<SignInAttempt>;
     if (typeof value.state !== 'string' || typeof value.nonce !== 'string') return null;
     if (value.provider !== 'google' && value.provider !== 'microsoft') return null;
-    return { state: value.state, nonce: value.nonce, provider: value.provider, redirect: typeof value.redirect === 'string' ? value.redirect : null };
+    return {
+      state: value.state,
+      nonce: value.nonce,
+      provider: value.provider,
+      redirect: typeof value.redirect === 'string' ? value.redirect : null,
+    };
   } catch {
     return null;
   }

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError, apiRequest, setUnauthorizedHandler } from './http';
+import { endSession, startSession } from './session';
+
+function reply(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(null);
+  endSession();
+});
+
+describe('apiRequest', () => {
+  it('sends the bearer token, and the token in write bodies too (spec §7)', async () => {
+    startSession({ authToken: 'tok-1', email: 'a@b.example', staff: false });
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(reply(200, { ok: true })));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('POST', '/api/v4/domains', { service: 'Buildings & Cameras', body: {} });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/v4/domains');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
+    expect(JSON.parse(init.body as string)).toEqual({ token: 'tok-1' });
+  });
+
+  it('does not put the token into GET requests or array bodies, and builds the query', async () => {
+    startSession({ authToken: 'tok-1', email: 'a@b.example', staff: false });
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(reply(200, { ok: true })));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('GET', '/api/v1/staff/links', { service: null, query: { domain_uuid: 'd 1', skip: undefined } });
+    await apiRequest('POST', '/api/v4/cameras/upload', { service: null, body: [{ name: 'x' }] });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/staff/links?domain_uuid=d+1');
+    expect((fetchMock.mock.calls[0]?.[1] as RequestInit).body).toBeNull();
+    expect(JSON.parse((fetchMock.mock.calls[1]?.[1] as RequestInit).body as string)).toEqual([{ name: 'x' }]);
+  });
+
+  it("turns a refusal into an HttpError carrying the server's message", async () => {
+    startSession({ authToken: 'tok-1', email: 'a@b.example', staff: false });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(reply(429, { ok: false, statusCode: 429, error: 'Too many PIN changes.' })));
+    await expect(apiRequest('POST', '/api/v1/users/me/reset_pin', { service: null, body: {} })).rejects.toMatchObject({
+      name: 'HttpError',
+      status: 429,
+      message: 'Too many PIN changes.',
+    });
+  });
+
+  it('reports a 401 on an authenticated call as a lost session, once per call', async () => {
+    startSession({ authToken: 'tok-1', email: 'a@b.example', staff: false });
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(reply(401, { ok: false, statusCode: 401, error: 'Unauthorized' })));
+    await expect(apiRequest('GET', '/api/v1/users/me/entitlements', { service: 'Permissions' })).rejects.toBeInstanceOf(HttpError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a public call read a 401 reply as an answer (sign-in refusal) without ending anything', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(reply(401, { ok: false, err: "Couldn't validate token with Google." })));
+    const result = await apiRequest('POST', '/api/v4/oauth', { service: null, auth: false, body: {}, acceptStatus: [401] });
+    expect(result).toEqual({ ok: false, err: "Couldn't validate token with Google." });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('refuses to send an authenticated call without a session', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('GET', '/api/v1/users/me/entitlements', { service: 'Permissions' })).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reports a network failure in words', async () => {
+    startSession({ authToken: 'tok-1', email: 'a@b.example', staff: false });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('fetch failed')));
+    await expect(apiRequest('GET', '/api/v1/users/me/entitlements', { service: 'Permissions' })).rejects.toMatchObject({
+      status: 0,
+      message: 'Could not reach the server. Check your network connection.',
+    });
+  });
+});

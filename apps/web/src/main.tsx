@@ -1,0 +1,18 @@
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { router } from './app/router';
+import { installSessionExpiry } from './app/session-expiry';
+import { setNavigator } from './lib/navigation';
+
+setNavigator((to, options) => void router.navigate(to, options));
+installSessionExpiry();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The product is built before this runs (npm run build); this config only serves and tests it.
+const port = Number(process.env.E2E_PORT ?? 18080);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: './specs',
+  // Screenshots for a human to look at are taken only on request: E2E_SHOTS=/tmp/vigil-shots.
+  testIgnore: process.env.E2E_SHOTS ? [] : ['**/screenshots.spec.ts'],
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // The test runner script sets PLAYWRIGHT_JSON_OUTPUT_NAME to collect the counts; without it the report goes to a file, not stdout.
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? './playwright-report/results.json' }]],
+  use: {
+    baseURL,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Runs in this folder; serve.mjs finds the repository root itself.
+    command: 'node support/serve.mjs',
+    url: `${baseURL}/api/v1/config`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

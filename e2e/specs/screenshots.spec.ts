@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ACCOUNTS, expect, signIn, test } from '../support/fixtures';
+
+// Not part of the normal run (see playwright.config.ts): E2E_SHOTS=/tmp/vigil-shots npx playwright test -c e2e/playwright.config.ts screenshots
+const dir = process.env.E2E_SHOTS ?? '/tmp/vigil-shots';
+
+test.beforeAll(() => {
+  mkdirSync(dir, { recursive: true });
+});
+
+test('landing page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Log in with Microsoft', exact: true })).toBeVisible();
+  await page.screenshot({ path: join(dir, 'landing.png') });
+});
+
+test('dashboard (staff)', async ({ page }) => {
+  await signIn(page, ACCOUNTS.staff);
+  await expect(page.getByRole('link', { name: 'Diagnostic Export', exact: true })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading status' })).toHaveCount(0);
+  await page.screenshot({ path: join(dir, 'dashboard-staff.png'), fullPage: true });
+});
+
+test('feature flags page', async ({ page }) => {
+  await signIn(page, ACCOUNTS.staff, { from: '/staff/features' });
+  await expect(page.getByTestId('flag-row-dev_endpoint')).toBeVisible();
+  await page.screenshot({ path: join(dir, 'flags.png'), fullPage: true });
+});
+
+test('PIN page', async ({ page }) => {
+  await signIn(page, ACCOUNTS.staff, { from: '/account/settings/pin' });
+  await expect(page.getByRole('heading', { name: 'Set PIN' })).toBeVisible();
+  await page.getByLabel('New PIN', { exact: true }).fill('12');
+  await page.getByLabel('Confirm PIN', { exact: true }).fill('12');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your pin must be at least 4 digits.')).toBeVisible();
+  await page.screenshot({ path: join(dir, 'pin.png') });
+});
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('dashboard and menu (manager)', async ({ page }) => {
+    await signIn(page, ACCOUNTS.manager);
+    await expect(page.getByRole('link', { name: 'Alert Settings', exact: true })).toBeVisible();
+    await page.screenshot({ path: join(dir, 'phone-dashboard.png') });
+    await page.getByRole('link', { name: 'Alerts', exact: true }).click();
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.screenshot({ path: join(dir, 'phone-menu.png') });
+  });
+});

@@ -1,0 +1,36 @@
+// Starts the built Vigil server for the e2e run on a fresh, throw-away data folder (so every run
+// begins with the demo data only), and removes that folder when the server stops.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const port = process.env.E2E_PORT ?? '18080';
+const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
+
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, PORT: port, VIGIL_DATA_DIR: dataDir, VIGIL_PUBLIC_URL: `http://localhost:${port}` },
+});
+
+let stopping = false;
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  // Playwright and a terminal signal the whole process group, so the server usually has the signal already;
+  // pass it on only if it is still running a moment later (serve.mjs alone was signalled), then insist.
+  const forward = setTimeout(() => server.kill(signal), 2_000);
+  const insist = setTimeout(() => server.kill('SIGKILL'), 8_000);
+  forward.unref();
+  insist.unref();
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+
+server.on('exit', (code, signal) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});
