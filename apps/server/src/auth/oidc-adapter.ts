@@ -2,6 +2,9 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 
+/** Only these are revoked with their grant; an interaction or session that merely mentions a grant is not. */
+const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+
 /** Stores the built-in provider's sessions, interactions and grants in Vigil's database, so they survive restarts. */
 export function databaseAdapter(db: Db, clock: Clock): new (model: string) => Adapter {
   return class DatabaseAdapter implements Adapter {
@@ -24,7 +27,7 @@ export function databaseAdapter(db: Db, clock: Clock): new (model: string) => Ad
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const values = {
         payload: JSON.stringify(payload),
-        grant_id: payload.grantId ?? null,
+        grant_id: GRANTABLE.has(this.model) ? (payload.grantId ?? null) : null,
         user_code: payload.userCode ?? null,
         uid: payload.uid ?? null,
         expires_at: expiresIn ? clock.now() + expiresIn * 1000 : null,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE, BIRCH, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
 
@@ -21,52 +22,83 @@ function cookieJar() {
   };
 }
 
+const relative = (url: string) => url.replace(/^https?:\/\/localhost(:\d+)?/, '');
+
+async function signInThroughProvider(jar: ReturnType<typeof cookieJar>, email: string, client: 'google' | 'microsoft') {
+  const nonce = `flow-nonce-${randomUUID()}`;
+  const query = new URLSearchParams({
+    client_id: `vigil-demo-${client}`,
+    response_type: 'id_token',
+    scope: 'openid email profile',
+    redirect_uri: 'http://localhost:8080/',
+    state: 'state-1',
+    nonce,
+    response_mode: 'fragment',
+    prompt: 'select_account',
+  });
+  const authorize = await ctx.app.inject({ method: 'GET', url: `/oidc/auth?${query.toString()}`, headers: { cookie: jar.header() } });
+  expect(authorize.statusCode).toBe(303);
+  jar.store(authorize.headers['set-cookie']);
+  const interaction = String(authorize.headers.location);
+  expect(interaction).toMatch(/^\/interaction\//);
+
+  const page = await ctx.app.inject({ method: 'GET', url: interaction, headers: { cookie: jar.header() } });
+  expect(page.body).toContain('Vigil demo sign-in');
+  expect(page.body).toContain(`standing in for ${client === 'google' ? 'Google' : 'Microsoft'}`);
+  expect(page.body).toContain(`>${email}</button>`);
+
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: `${interaction}/login`,
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `email=${encodeURIComponent(email)}`,
+  });
+  jar.store(login.headers['set-cookie']);
+  // Follow the provider until it sends the browser back to Vigil, submitting its auto-posting forms
+  // (switching accounts passes through an end-session confirmation) as a browser would.
+  let response = await ctx.app.inject({ method: 'GET', url: relative(String(login.headers.location)), headers: { cookie: jar.header() } });
+  for (let step = 0; step < 5 && !String(response.headers.location ?? '').includes('#'); step++) {
+    jar.store(response.headers['set-cookie']);
+    const form = /<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(response.body);
+    response = form
+      ? await ctx.app.inject({
+          method: 'POST',
+          url: relative(form[1]!),
+          headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams([...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!])).toString(),
+        })
+      : await ctx.app.inject({ method: 'GET', url: relative(String(response.headers.location)), headers: { cookie: jar.header() } });
+  }
+  jar.store(response.headers['set-cookie']);
+  const back = new URL(String(response.headers.location));
+  expect(back.pathname).toBe('/');
+  const hash = new URLSearchParams(back.hash.slice(1));
+  expect(hash.get('state')).toBe('state-1');
+  const id_token = hash.get('id_token');
+  expect(id_token).toBeTruthy();
+  return ctx.app.inject({ method: 'POST', url: '/api/v4/oauth', payload: { provider: client, id_token, nonce } });
+}
+
 describe('built-in OpenID provider', () => {
   it('signs a demo account in through authorize, the account page and the id_token in the hash', async () => {
-    const jar = cookieJar();
-    const nonce = 'flow-nonce-0123456789';
-    const query = new URLSearchParams({
-      client_id: 'vigil-demo-microsoft',
-      response_type: 'id_token',
-      scope: 'openid email profile',
-      redirect_uri: 'http://localhost:8080/',
-      state: 'state-1',
-      nonce,
-      response_mode: 'fragment',
-      prompt: 'select_account',
-    });
-    const authorize = await ctx.app.inject({ method: 'GET', url: `/oidc/auth?${query.toString()}` });
-    expect(authorize.statusCode).toBe(303);
-    jar.store(authorize.headers['set-cookie']);
-    const interaction = String(authorize.headers.location);
-    expect(interaction).toMatch(/^\/interaction\//);
-
-    const page = await ctx.app.inject({ method: 'GET', url: interaction, headers: { cookie: jar.header() } });
-    expect(page.body).toContain('Vigil demo sign-in');
-    expect(page.body).toContain('standing in for Microsoft');
-    expect(page.body).toContain('>nurse@maple.example</button>');
-
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: `${interaction}/login`,
-      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'email=nurse%40maple.example',
-    });
-    jar.store(login.headers['set-cookie']);
-    const resume = await ctx.app.inject({
-      method: 'GET',
-      url: String(login.headers.location).replace('http://localhost:8080', ''),
-      headers: { cookie: jar.header() },
-    });
-    const back = new URL(String(resume.headers.location));
-    expect(back.pathname).toBe('/');
-    const hash = new URLSearchParams(back.hash.slice(1));
-    expect(hash.get('state')).toBe('state-1');
-    const id_token = hash.get('id_token');
-    expect(id_token).toBeTruthy();
-
-    const exchange = await ctx.app.inject({ method: 'POST', url: '/api/v4/oauth', payload: { provider: 'microsoft', id_token, nonce } });
+    const exchange = await signInThroughProvider(cookieJar(), 'nurse@maple.example', 'microsoft');
     expect(exchange.json()).toMatchObject({ ok: true, email: 'nurse@maple.example', staff: false });
+  });
+
+  it('asks again for the account on a second sign-in in the same browser, and signs in whoever is chosen', async () => {
+    const jar = cookieJar();
+    expect((await signInThroughProvider(jar, 'nurse@maple.example', 'google')).json()).toMatchObject({
+      ok: true,
+      email: 'nurse@maple.example',
+    });
+    expect((await signInThroughProvider(jar, 'nurse@maple.example', 'google')).json()).toMatchObject({
+      ok: true,
+      email: 'nurse@maple.example',
+    });
+    expect((await signInThroughProvider(jar, 'family@maple.example', 'google')).json()).toMatchObject({
+      ok: true,
+      email: 'family@maple.example',
+    });
   });
 });
 
