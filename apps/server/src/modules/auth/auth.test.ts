@@ -65,7 +65,9 @@ async function signInThroughProvider(jar: ReturnType<typeof cookieJar>, email: s
           method: 'POST',
           url: relative(form[1]!),
           headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams([...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!])).toString(),
+          payload: new URLSearchParams(
+            [...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m): [string, string] => [m[1]!, m[2]!]),
+          ).toString(),
         })
       : await ctx.app.inject({ method: 'GET', url: relative(String(response.headers.location)), headers: { cookie: jar.header() } });
   }
