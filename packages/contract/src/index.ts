@@ -6,3 +6,6 @@ export * from './entitlements.js';
 export * from './flags.js';
 export * from './pins.js';
 export * from './staff.js';
+export * from './streams.js';
+export * from './video.js';
+export * from './viewer.js';

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { uuidSchema } from './common.js';
+
+/** Spec part 1 §9 constants of live and recorded video. */
+export const LIVE = {
+  defaultDuration: 600,
+  defaultHeartbeat: 570,
+  heartbeatMarginSeconds: 30,
+  retryMs: 3000,
+  attempts: 3,
+  fallbackStreamSeconds: 3600,
+} as const;
+export const ARCHIVE = {
+  retryMs: 5000,
+  stillUploadingSeconds: 180,
+  defaultAgoSeconds: 60,
+  refetchWithinClips: 2,
+} as const;
+export const LONG_CLIP_MAX_SECONDS = 2 * 3600;
+export const PLAYBACK_RATES = [10, 5, 2, 1.5, 1, 0.7] as const;
+export const TIMELINE = {
+  zoomMinSeconds: 60,
+  zoomMaxSeconds: 7_884_000,
+  rangeBackSeconds: 7_884_000,
+  rangeAheadSeconds: 2 * 86_400,
+  defaultBackSeconds: 7 * 86_400,
+  defaultAheadSeconds: 86_400,
+} as const;
+
+export const VIDEO_MESSAGES = {
+  stillUploading: "We are still uploading your video. We'll try to fetch it again in a few seconds.",
+  noResponse: 'No response from server.',
+  noData: 'Response from server has no data.',
+  unclear: "Response from server has data, but doesn't accurately describe what failed. Check your network connection.",
+  future: 'Unfortunately we cannot predict the future!',
+  illogical: 'The date and time you selected is logically incorrect.',
+  tooLong: 'Please select a smaller time range',
+} as const;
+
+/** An instant on the wire: ISO 8601 in UTC ("2026-11-22T05:31:00Z", milliseconds optional). */
+export const isoUtcSchema = z.iso.datetime({ offset: false, message: 'must be a UTC time like 2026-11-22T05:31:00Z' });
+
+// ---- live (POST /api/v1/hlsvideo/, PUT /api/v1/hlsvideo/{cameraUUID})
+export const hlsStartBodySchema = z.object({
+  camera_uuid: uuidSchema,
+  duration: z.number().int().min(60).max(3600).default(LIVE.defaultDuration),
+});
+export const hlsStartReplySchema = z.object({
+  ok: z.literal(true),
+  time_to_live: z.number().int().describe('seconds the stream stays live unless a heartbeat renews it'),
+  dir: z.string().describe('the lease folder the playlist and segments are served from'),
+  url: z.string().describe('the HLS playlist'),
+});
+export type HlsStartReply = z.infer<typeof hlsStartReplySchema>;
+export const hlsHeartbeatParamsSchema = z.object({ cameraUUID: uuidSchema });
+export const hlsHeartbeatBodySchema = z.object({
+  camera_uuid: uuidSchema.optional(),
+  durationInSeconds: z.number().int().min(60).max(3600).default(LIVE.defaultHeartbeat),
+});
+export const hlsHeartbeatReplySchema = z.object({ status: z.literal('ok'), time_to_live: z.number().int() });
+
+/** Seconds until the next heartbeat: (time_to_live - 30), never below 5. */
+export const heartbeatDelaySeconds = (timeToLive: number): number => Math.max(5, timeToLive - LIVE.heartbeatMarginSeconds);
+
+// ---- recorded clips (POST /api/v4/clip, GET /api/v4/clips/{cameraId}/{timestamp})
+export const CLIP_TYPES = ['aligned_clip', 'hd_clip', 'available_aligned_or_short'] as const;
+export const clipBodySchema = z.object({
+  camera_uuid: uuidSchema,
+  cliptype: z.enum(CLIP_TYPES),
+  timestamp: isoUtcSchema,
+});
+export const clipSchema = z.object({
+  start: isoUtcSchema,
+  duration: z.number().describe('seconds'),
+  pre_signed_url: z.string(),
+});
+export type Clip = z.infer<typeof clipSchema>;
+export const clipReplySchema = z.discriminatedUnion('ok', [
+  clipSchema.extend({ ok: z.literal(true), offset_seconds: z.number() }),
+  z.object({ ok: z.literal(false), err: z.string(), reason: z.enum(['still_recording', 'no_recording']) }),
+]);
+export type ClipReply = z.infer<typeof clipReplySchema>;
+export const clipsParamsSchema = z.object({ cameraId: uuidSchema, timestamp: isoUtcSchema });
+export const clipsReplySchema = z.object({ ok: z.literal(true), clips: z.array(clipSchema) });
+export type ClipsReply = z.infer<typeof clipsReplySchema>;
+
+// ---- long clip (GET /api/v4/long_clips/{cameraId}?start&end&mode=link)
+export const longClipParamsSchema = z.object({ cameraId: uuidSchema });
+export const longClipQuerySchema = z.object({ start: isoUtcSchema, end: isoUtcSchema, mode: z.literal('link').default('link') });
+export const longClipReplySchema = z.object({ ok: z.literal(true), data: z.object({ url: z.string(), filename: z.string() }) });
+
+/** Spec part 1 §5 long-clip checks, in the spec's order; null when the range is fine. */
+export function validateLongClipRange(start: Date, end: Date, now: Date): string | null {
+  if (start.getTime() > now.getTime() || end.getTime() > now.getTime()) return VIDEO_MESSAGES.future;
+  if (start.getTime() >= end.getTime()) return VIDEO_MESSAGES.illogical;
+  if ((end.getTime() - start.getTime()) / 1000 > LONG_CLIP_MAX_SECONDS) return VIDEO_MESSAGES.tooLong;
+  return null;
+}
+
+// ---- timeline (GET /api/v4/recordings/{cameraId}?start&end&bucket_seconds)
+export const recordingsParamsSchema = z.object({ cameraId: uuidSchema });
+export const recordingsQuerySchema = z.object({
+  start: isoUtcSchema,
+  end: isoUtcSchema,
+  bucket_seconds: z.coerce.number().int().min(1).max(86_400).default(60),
+});
+export const spanSchema = z.object({ start: isoUtcSchema, end: isoUtcSchema });
+export type Span = z.infer<typeof spanSchema>;
+export const recordingsReplySchema = z.object({ ok: z.literal(true), spans: z.array(spanSchema) });
+
+// ---- cameras (GET /api/v4/cameras?domain_uuid=, POST /api/v4/cameras/upload)
+export const RECORDER_STATES = ['recording', 'connecting', 'offline', 'stopped'] as const;
+export const cameraStatusSchema = z.object({
+  uuid: uuidSchema,
+  description: z.string(),
+  category: z.string(),
+  floor: z.number().int().nullable(),
+  label: z.string().nullable(),
+  state: z.enum(RECORDER_STATES),
+  since: isoUtcSchema.nullable(),
+  error: z.string().nullable(),
+  latest_clip_start: isoUtcSchema.nullable(),
+  thumbnail_url: z.string().nullable(),
+});
+export type CameraStatus = z.infer<typeof cameraStatusSchema>;
+export const camerasQuerySchema = z.object({ domain_uuid: uuidSchema });
+export const camerasReplySchema = z.object({ ok: z.literal(true), cameras: z.array(cameraStatusSchema) });
+
+export const cameraUploadRecordSchema = z
+  .object({
+    uuid: uuidSchema.optional(),
+    name: z.string().trim().min(1).max(200),
+    domainUUID: uuidSchema.optional(),
+    domainId: uuidSchema.optional(),
+    protocol: z.enum(['rtsp', 'rtsps']).default('rtsp'),
+    host: z
+      .string()
+      .trim()
+      .min(1)
+      .max(253)
+      .regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:]+\]$/, 'host must be a host name or IP address'),
+    port: z.coerce.number().int().min(1).max(65535).default(554),
+    path: z.string().trim().max(500).regex(/^\//, 'path must start with /').default('/'),
+    username: z.string().max(200).optional(),
+    password: z.string().max(200).optional(),
+  })
+  .refine((r) => r.domainUUID ?? r.domainId, { message: 'domainUUID or domainId is required', path: ['domainUUID'] });
+export type CameraUploadRecord = z.input<typeof cameraUploadRecordSchema>;
+export const cameraUploadBodySchema = z.array(cameraUploadRecordSchema).min(1).max(64);
+export const cameraUploadReplySchema = z.object({
+  ok: z.literal(true),
+  cameras: z.array(z.object({ uuid: uuidSchema, name: z.string() })),
+});
