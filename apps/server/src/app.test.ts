@@ -7,14 +7,24 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+const CAMERA = 'c1a00001-0000-4000-8000-00000000a001';
+
 /** Every route that needs a session. Adding a route without listing it here fails the test below. */
-const PROTECTED: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
+const PROTECTED: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object | object[] }[] = [
   { method: 'POST', url: '/api/v4/logout' },
   { method: 'GET', url: '/api/v1/users/me/entitlements' },
   { method: 'POST', url: '/api/v4/domains' },
   { method: 'POST', url: '/api/v1/users/me/reset_pin', payload: { newPIN: `${'A'.repeat(43)}=`, domain_uuid: MAPLE } },
   { method: 'GET', url: `/api/v1/users/${MAPLE}/pin_enabled` },
   { method: 'GET', url: `/api/v1/staff/links?domain_uuid=${MAPLE}` },
+  { method: 'POST', url: '/api/v1/hlsvideo/', payload: { camera_uuid: CAMERA, duration: 600 } },
+  { method: 'PUT', url: `/api/v1/hlsvideo/${CAMERA}`, payload: { camera_uuid: CAMERA, durationInSeconds: 570 } },
+  { method: 'POST', url: '/api/v4/clip', payload: { camera_uuid: CAMERA, cliptype: 'aligned_clip', timestamp: '2026-01-01T00:00:00Z' } },
+  { method: 'GET', url: `/api/v4/clips/${CAMERA}/2026-01-01T00:00:00Z` },
+  { method: 'GET', url: `/api/v4/long_clips/${CAMERA}?start=2026-01-01T00:00:00Z&end=2026-01-01T00:10:00Z&mode=link` },
+  { method: 'GET', url: `/api/v4/recordings/${CAMERA}?start=2026-01-01T00:00:00Z&end=2026-01-02T00:00:00Z` },
+  { method: 'GET', url: `/api/v4/cameras?domain_uuid=${MAPLE}` },
+  { method: 'POST', url: '/api/v4/cameras/upload', payload: [{ name: 'X', domainUUID: MAPLE, host: '127.0.0.1', path: '/x' }] },
 ];
 const PUBLIC = ['GET /api/v1/config', 'POST /api/v4/oauth'];
 
@@ -27,6 +37,9 @@ describe('every protected route', () => {
     const pattern = (url: string) =>
       url
         .split('?')[0]!
+        .replace(`${CAMERA}/2026-01-01T00:00:00Z`, '{cameraId}/{timestamp}')
+        .replace(`/hlsvideo/${CAMERA}`, '/hlsvideo/{cameraUUID}')
+        .replace(CAMERA, '{cameraId}')
         .replace(MAPLE, '{domainId}')
         .replace('/users/me/reset_pin', '/users/{id}/reset_pin')
         .replace('/users/me/entitlements', '/users/{me}/entitlements');

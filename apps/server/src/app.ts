@@ -31,6 +31,16 @@ import { PinsRepository } from './modules/pins/pins.repository.js';
 import { pinsRoutes } from './modules/pins/pins.routes.js';
 import { PinsService } from './modules/pins/pins.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
+import { startDemoCameras, type DemoCamerasHandle } from './media/demo-cameras.js';
+import { resolveFfmpeg } from './media/ffmpeg.js';
+import { MediaStore } from './media/media-store.js';
+import { Recorders } from './media/recorders.js';
+import { MediaSigner } from './media/signing.js';
+import { CamerasRepository, LiveLeasesRepository } from './modules/video/cameras.repository.js';
+import { ClipsRepository } from './modules/video/clips.repository.js';
+import { mediaRoutes } from './modules/video/media.routes.js';
+import { VideoService, cameraSource } from './modules/video/video.service.js';
+import { videoRoutes } from './modules/video/video.routes.js';
 import { demoAccountList } from './seed/demo.js';
 
 export interface AppOptions {
@@ -150,16 +160,78 @@ export async function buildApp(options: AppOptions): Promise<App> {
   pinsRoutes(app, { authenticator: auth, pins });
   staffRoutes(app, { authenticator: auth, links: config.staffLinks });
 
+  const store = new MediaStore(config.video.mediaDir);
+  const signer = new MediaSigner(config.secret);
+  const clips = new ClipsRepository(database.db, clock);
+  const cameras = new CamerasRepository(database.db);
+  const leases = new LiveLeasesRepository(database.db);
+  const ffmpeg = await resolveFfmpeg();
+  if (!ffmpeg) app.log.warn('ffmpeg not found: cameras will not record (npm start installs it; or set FFMPEG_PATH)');
+  const recorders =
+    config.video.record && ffmpeg
+      ? new Recorders(
+          { store, index: clips, ffmpeg, clock, clipSeconds: config.video.clipSeconds, hlsSeconds: config.video.hlsSeconds, log: app.log },
+          clips,
+          { days: config.video.retentionDays, maxBytes: config.video.maxDiskBytes },
+        )
+      : undefined;
+  const syncRecorders = async () => recorders?.sync((await cameras.all()).map(cameraSource));
+  const video = new VideoService({
+    cameras,
+    clips,
+    leases,
+    signer,
+    store,
+    recorders,
+    ffmpeg,
+    clock,
+    clipSeconds: config.video.clipSeconds,
+    onCamerasChanged: async () => void (await syncRecorders()),
+  });
+  videoRoutes(app, { authenticator: auth, video });
+  mediaRoutes(app, { store, signer, leases, clock });
+
+  let demoCameras: DemoCamerasHandle | null = null;
+  if (recorders) {
+    app.addHook('onReady', async () => {
+      if (config.video.demoCameras) {
+        await cameras.moveDemoCameras(config.video.demoRtspPort);
+        const demo = (await cameras.all()).filter((c) => c.host === '127.0.0.1' && c.path.startsWith('/demo/'));
+        if (demo.length > 0) {
+          demoCameras = await startDemoCameras({
+            script: config.video.demoCameraScript,
+            port: config.video.demoRtspPort,
+            cameras: demo.map((c) => ({ path: c.path, name: c.description })),
+            log: app.log,
+          });
+        }
+      }
+      await syncRecorders();
+      recorders.startRetention();
+    });
+    app.addHook('onClose', async () => {
+      await recorders.stopAll();
+      await demoCameras?.stop();
+    });
+  }
+
   const webIndex = join(config.webDist, 'index.html');
   const serveWeb = (options.serveWeb ?? true) && existsSync(webIndex);
-  if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  // One static plugin: it serves the SPA (when built) and gives media routes reply.sendFile with their own root.
+  await app.register(fastifyStatic, { root: serveWeb ? config.webDist : store.root, serve: serveWeb, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/oidc/');
+    const isApi = ['/api/', '/oidc/', '/media/'].some((prefix) => request.url.startsWith(prefix));
     if (!isApi && serveWeb && request.method === 'GET') return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ ok: false, statusCode: 404, error: `No such route: ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  const purge = setInterval(() => void sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'purge failed')), 3600_000);
+  const purge = setInterval(
+    () =>
+      void Promise.all([sessions.purgeExpired(), leases.purgeExpired(clock.now())]).catch((err: unknown) =>
+        app.log.warn({ err }, 'purge failed'),
+      ),
+    3600_000,
+  );
   purge.unref();
   app.addHook('onClose', () => clearInterval(purge));
   return app;

@@ -29,6 +29,20 @@ export interface Config {
   requestAccountUrl: string;
   staffLinks: { label: string; url: string }[];
   logLevel: string;
+  video: {
+    mediaDir: string;
+    clipSeconds: number;
+    hlsSeconds: number;
+    retentionDays: number;
+    /** 0: no cap */
+    maxDiskBytes: number;
+    /** run a recorder per camera (off in API-only tests) */
+    record: boolean;
+    /** simulate the demo cameras as RTSP cameras on loopback */
+    demoCameras: boolean;
+    demoRtspPort: number;
+    demoCameraScript: string;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -76,5 +90,16 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       { label: 'Tagging', url: env.VIGIL_TAGGING_URL ?? 'https://tagging.vigil.example' },
     ],
     logLevel: env.VIGIL_LOG_LEVEL ?? 'info',
+    video: {
+      mediaDir: resolve(dataDir, env.VIGIL_MEDIA_DIR ?? 'media'),
+      clipSeconds: integer(env, 'VIGIL_CLIP_SECONDS', 60),
+      hlsSeconds: integer(env, 'VIGIL_HLS_SEGMENT_SECONDS', 1),
+      retentionDays: integer(env, 'VIGIL_RETENTION_DAYS', 90),
+      maxDiskBytes: Math.round(Number(env.VIGIL_MAX_DISK_GB ?? '0') * 1024 ** 3) || 0,
+      record: env.VIGIL_RECORDER !== 'off',
+      demoCameras: env.VIGIL_DEMO_CAMERAS !== 'off' && env.VIGIL_DEMO !== 'off',
+      demoRtspPort: integer(env, 'VIGIL_DEMO_RTSP_PORT', 8554),
+      demoCameraScript: resolve(root, env.VIGIL_DEMO_CAMERA_SCRIPT ?? 'apps/server/demo/rtsp-cameras.py'),
+    },
   };
 }

@@ -73,7 +73,7 @@ export interface TestContext {
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
-  const config = loadConfig({ VIGIL_DATA_DIR: dataDir, PORT: '8080', VIGIL_LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ VIGIL_DATA_DIR: dataDir, PORT: '8080', VIGIL_LOG_LEVEL: 'silent', VIGIL_RECORDER: 'off', ...env });
   const { handle: database, drop } = await openTestDatabase(dataDir);
   await migrateToLatest(database.db);
   const clock = new TestClock();

@@ -9,3 +9,5 @@ export * from './staff.js';
 export * from './streams.js';
 export * from './video.js';
 export * from './viewer.js';
+export * from './form-kit.js';
+export * from './timeline.js';

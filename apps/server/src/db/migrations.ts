@@ -107,6 +107,29 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('oidc_payloads_uid').on('oidc_payloads').column('uid').execute();
     },
   },
+  '0003_video': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('clips')
+        .addColumn('camera_uuid', 'varchar(36)', (c) => c.notNull().references('cameras.uuid').onDelete('cascade'))
+        .addColumn('start_ms', 'bigint', (c) => c.notNull())
+        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .addColumn('size_bytes', 'bigint', (c) => c.notNull())
+        .addColumn('file', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('clips_pk', ['camera_uuid', 'start_ms'])
+        .execute();
+      await db.schema.createIndex('clips_created').on('clips').column('created_at').execute();
+      await db.schema
+        .createTable('live_leases')
+        .addColumn('id_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('camera_uuid', 'varchar(36)', (c) => c.notNull().references('cameras.uuid').onDelete('cascade'))
+        .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('live_leases_user_camera').on('live_leases').columns(['user_id', 'camera_uuid']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

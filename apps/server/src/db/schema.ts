@@ -88,6 +88,22 @@ export interface OidcPayloadTable {
   consumed_at: number | null;
 }
 
+export interface ClipTable {
+  camera_uuid: string;
+  start_ms: number;
+  duration_ms: number;
+  size_bytes: number;
+  file: string;
+  created_at: number;
+}
+
+export interface LiveLeaseTable {
+  id_hash: string;
+  camera_uuid: string;
+  user_id: string;
+  expires_at: number;
+}
+
 export interface Database {
   domains: DomainTable;
   cameras: CameraTable;
@@ -100,7 +116,11 @@ export interface Database {
   pins: PinTable;
   pin_attempts: PinAttemptTable;
   oidc_payloads: OidcPayloadTable;
+  clips: ClipTable;
+  live_leases: LiveLeaseTable;
 }
+
+export type ClipRow = Selectable<ClipTable>;
 
 export type DomainRow = Selectable<DomainTable>;
 export type CameraRow = Selectable<CameraTable>;

@@ -10,7 +10,12 @@ export const OPENAPI_FILE = new URL('../../openapi.json', import.meta.url);
 /** The OpenAPI document as the routes declare it, from a throwaway app on a throwaway database. */
 export async function generateOpenApi(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-openapi-'));
-  const config = loadConfig({ VIGIL_DATA_DIR: dataDir, VIGIL_LOG_LEVEL: 'silent', VIGIL_PUBLIC_URL: 'http://localhost:8080' });
+  const config = loadConfig({
+    VIGIL_DATA_DIR: dataDir,
+    VIGIL_LOG_LEVEL: 'silent',
+    VIGIL_PUBLIC_URL: 'http://localhost:8080',
+    VIGIL_RECORDER: 'off',
+  });
   const database = openDatabase({ sqlitePath: join(dataDir, 'openapi.sqlite') });
   try {
     await migrateToLatest(database.db);

@@ -1,0 +1,197 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** What the recorder asks of ffmpeg for one camera: clips aligned to the wall clock and a rolling live playlist, from one connection, copied. */
+export interface RecorderArgsOptions {
+  input: string;
+  liveDir: string;
+  clipSeconds: number;
+  hlsSeconds: number;
+  hlsListSize: number;
+}
+
+/**
+ * One RTSP connection, two outputs, no transcoding. Packets get wall-clock timestamps (kept with -copyts), so the
+ * segment list on stdout reports each finished clip's end as epoch seconds. Clips are written in the working
+ * folder as <open time>.partial.mp4; the recorder renames them once it has synced and indexed them.
+ */
+export function recorderArgs(o: RecorderArgsOptions): string[] {
+  const rtsp = o.input.startsWith('rtsp') ? ['-rtsp_transport', 'tcp', '-timeout', '10000000'] : [];
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    ...rtsp,
+    '-use_wallclock_as_timestamps',
+    '1',
+    '-i',
+    o.input,
+    '-copyts',
+    '-map',
+    '0:v:0',
+    '-c',
+    'copy',
+    '-f',
+    'segment',
+    '-segment_time',
+    String(o.clipSeconds),
+    '-segment_atclocktime',
+    '1',
+    '-reset_timestamps',
+    '1',
+    '-strftime',
+    '1',
+    '-segment_format',
+    'mp4',
+    '-segment_format_options',
+    'movflags=+faststart',
+    '-segment_list',
+    'pipe:1',
+    '-segment_list_type',
+    'csv',
+    '-segment_list_flags',
+    'live',
+    '%Y%m%dT%H%M%SZ.partial.mp4',
+    '-map',
+    '0:v:0',
+    '-c',
+    'copy',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(o.hlsSeconds),
+    '-hls_list_size',
+    String(o.hlsListSize),
+    '-hls_flags',
+    'delete_segments+independent_segments+temp_file+omit_endlist',
+    '-hls_segment_filename',
+    `${o.liveDir}/seg%d.ts`,
+    `${o.liveDir}/index.m3u8`,
+  ];
+}
+
+/** A finished clip as the segment list reports it: file name and end time (epoch seconds when wall-clock timestamps are on). */
+export function parseSegmentListLine(line: string): { file: string; endSeconds: number } | null {
+  const parts = line.trim().split(',');
+  if (parts.length < 3) return null;
+  const end = Number(parts[parts.length - 1]);
+  const file = parts.slice(0, parts.length - 2).join(',');
+  if (!file || !Number.isFinite(end)) return null;
+  return { file, endSeconds: end };
+}
+
+/** The file name of a clip that starts at `startMs`: 20261122T053448330Z.mp4, sortable and parseable. */
+export function clipFileName(startMs: number): string {
+  return `${new Date(startMs).toISOString().replace(/[-:.]/g, '')}.mp4`;
+}
+
+export function parseClipFileName(name: string): number | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z\.mp4$/.exec(name);
+  if (!m) return null;
+  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!, +m[7]!);
+}
+
+/** Parses "Duration: 00:01:00.04" from ffmpeg's description of an input. */
+export function parseDuration(stderr: string): number | null {
+  const m = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
+  if (!m) return null;
+  const seconds = Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  return seconds > 0 ? seconds : null;
+}
+
+/** Arguments that join clips (a concat list file) into one MP4, trimmed to the range, without transcoding. */
+export function longClipArgs(listFile: string, offsetSeconds: number, durationSeconds: number, output: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    listFile,
+    '-ss',
+    offsetSeconds.toFixed(3),
+    '-t',
+    durationSeconds.toFixed(3),
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    '-y',
+    output,
+  ];
+}
+
+export function thumbnailArgs(clip: string, output: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-i',
+    clip,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=320:-2',
+    '-q:v',
+    '6',
+    '-f',
+    'image2',
+    '-y',
+    output,
+  ];
+}
+
+/** System ffmpeg when present (FFMPEG_PATH overrides), else the one the @ffmpeg-installer/ffmpeg package ships. */
+export async function resolveFfmpeg(env: Record<string, string | undefined> = process.env): Promise<string | null> {
+  if (env.FFMPEG_PATH) return env.FFMPEG_PATH;
+  for (const candidate of ['/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg']) if (existsSync(candidate)) return candidate;
+  try {
+    const name = '@ffmpeg-installer/ffmpeg';
+    const installer = (await import(name)) as { path?: string; default?: { path: string } };
+    return installer.path ?? installer.default?.path ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs ffmpeg to completion; resolves with its stderr, rejects on a non-zero exit. */
+export function runFfmpeg(ffmpeg: string, args: string[], timeoutMs = 120_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 65_536) stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(stderr);
+      else reject(new Error(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' ')}`));
+    });
+  });
+}
+
+/** The duration of a media file in seconds, or null when ffmpeg cannot read it (an unfinished clip). */
+export async function probeDuration(ffmpeg: string, file: string): Promise<number | null> {
+  const stderr = await new Promise<string>((resolve) => {
+    const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let text = '';
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('error', () => resolve(''));
+    child.on('close', () => resolve(text));
+  });
+  if (/moov atom not found|Invalid data found/.test(stderr)) return null;
+  return parseDuration(stderr);
+}

@@ -1,0 +1,57 @@
+import { closeSync, fsyncSync, mkdirSync, openSync } from 'node:fs';
+import { isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+
+/**
+ * The local media folder: clips/<camera>/<start>.mp4 (the archive), live/<camera>/ (rolling HLS),
+ * thumbs/<camera>.jpg (latest picture) and exports/ (long clips). Every path handed out is relative to it.
+ */
+export class MediaStore {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+    for (const dir of ['clips', 'live', 'thumbs', 'exports']) mkdirSync(join(this.root, dir), { recursive: true });
+  }
+
+  clipDir(camera: string): string {
+    return this.ensure(join('clips', camera));
+  }
+  liveDir(camera: string): string {
+    return this.ensure(join('live', camera));
+  }
+  thumbnail(camera: string): string {
+    return join(this.root, 'thumbs', `${camera}.jpg`);
+  }
+  exportsDir(): string {
+    return join(this.root, 'exports');
+  }
+
+  private ensure(rel: string): string {
+    const dir = join(this.root, rel);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+
+  relative(absolute: string): string {
+    return relative(this.root, absolute).split(sep).join('/');
+  }
+
+  /** The absolute path of a relative media path, or null when it would leave the media folder. */
+  resolveInside(rel: string): string | null {
+    if (rel.includes('\0') || isAbsolute(rel)) return null;
+    const clean = normalize(rel);
+    if (clean.startsWith('..') || clean.split(sep).includes('..')) return null;
+    const absolute = resolve(this.root, clean);
+    return absolute.startsWith(this.root + sep) ? absolute : null;
+  }
+}
+
+/** Flushes a file, or a folder's entries, to disk. */
+export function fsyncPath(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}

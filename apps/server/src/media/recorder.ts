@@ -1,0 +1,235 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Clock } from '../lib/clock.js';
+import { clipFileName, parseClipFileName, parseSegmentListLine, probeDuration, recorderArgs, runFfmpeg, thumbnailArgs } from './ffmpeg.js';
+import { fsyncPath, type MediaStore } from './media-store.js';
+
+export interface CameraSource {
+  uuid: string;
+  url: string;
+}
+
+export interface IndexedClip {
+  camera_uuid: string;
+  start_ms: number;
+  duration_ms: number;
+  size_bytes: number;
+  file: string;
+}
+
+/** Where the recorder keeps its index (the clips table). */
+export interface ClipIndex {
+  add(clip: IndexedClip): Promise<void>;
+  filesOf(camera: string): Promise<string[]>;
+  removeFiles(camera: string, files: string[]): Promise<void>;
+}
+
+export type RecorderStateName = 'recording' | 'connecting' | 'offline' | 'stopped';
+export interface RecorderStatus {
+  state: RecorderStateName;
+  since: number | null;
+  error: string | null;
+}
+
+export interface RecorderOptions {
+  store: MediaStore;
+  index: ClipIndex;
+  ffmpeg: string;
+  clock: Clock;
+  clipSeconds: number;
+  hlsSeconds: number;
+  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+}
+
+const BACKOFF_SECONDS = [1, 2, 5, 10, 20, 30, 60];
+
+/** Records one camera: supervises its ffmpeg, turns finished segments into indexed clips, reconnects with backoff. */
+export class CameraRecorder {
+  private child: ChildProcess | undefined;
+  private status: RecorderStatus;
+  private stopping = false;
+  private failures = 0;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private healthTimer: NodeJS.Timeout | undefined;
+  private lastError: string | null = null;
+  /** clip files are finished one after another, in order */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly source: CameraSource,
+    private readonly o: RecorderOptions,
+  ) {
+    this.status = { state: 'stopped', since: o.clock.now(), error: null };
+  }
+
+  get clipDir(): string {
+    return this.o.store.clipDir(this.source.uuid);
+  }
+  private get liveDir(): string {
+    return this.o.store.liveDir(this.source.uuid);
+  }
+  private get pidFile(): string {
+    return join(this.o.store.root, 'live', `${this.source.uuid}.pid`);
+  }
+
+  snapshot(): RecorderStatus {
+    return { ...this.status };
+  }
+
+  private setState(state: RecorderStateName, error: string | null = null): void {
+    if (this.status.state !== state) this.status = { state, since: this.o.clock.now(), error };
+    else this.status.error = error;
+  }
+
+  async start(): Promise<void> {
+    this.stopping = false;
+    this.killStaleProcess();
+    await this.reconcile();
+    this.spawn();
+    this.healthTimer = setInterval(() => this.checkHealth(), 2000);
+    this.healthTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    clearInterval(this.healthTimer);
+    const child = this.child;
+    if (child && child.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        child.once('close', () => resolve());
+        child.kill('SIGINT');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      });
+    }
+    await this.queue;
+    this.setState('stopped');
+  }
+
+  /** A recorder that died with kill -9 may have left its ffmpeg running: end it before starting another. */
+  private killStaleProcess(): void {
+    if (!existsSync(this.pidFile)) return;
+    const pid = Number(readFileSync(this.pidFile, 'utf8'));
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmdline.includes(this.liveDir)) process.kill(pid, 'SIGKILL');
+    } catch {
+      // not running any more
+    }
+    rmSync(this.pidFile, { force: true });
+  }
+
+  private spawn(): void {
+    const liveDir = this.liveDir;
+    rmSync(liveDir, { recursive: true, force: true });
+    mkdirSync(liveDir, { recursive: true });
+    this.setState('connecting', this.lastError);
+    const args = recorderArgs({
+      input: this.source.url,
+      liveDir: this.liveDir,
+      clipSeconds: this.o.clipSeconds,
+      hlsSeconds: this.o.hlsSeconds,
+      hlsListSize: 6,
+    });
+    const child = spawn(this.o.ffmpeg, args, { cwd: this.clipDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: 'UTC' } });
+    this.child = child;
+    if (child.pid) writeFileSync(this.pidFile, String(child.pid));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      this.queue = this.queue
+        .then(() => this.finishSegment(line))
+        .catch((err: unknown) => this.o.log.warn({ err, camera: this.source.uuid }, 'clip not indexed'));
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString().trim();
+      if (text) this.lastError = text.split('\n').pop()!.slice(0, 300);
+    });
+    child.on('error', (error) => (this.lastError = error.message));
+    child.on('close', (code, signal) => {
+      if (this.child === child) this.child = undefined;
+      if (this.stopping) return;
+      this.failures += 1;
+      const wait = BACKOFF_SECONDS[Math.min(this.failures - 1, BACKOFF_SECONDS.length - 1)]!;
+      this.setState('offline', this.lastError ?? `ffmpeg exited (${code ?? signal})`);
+      this.o.log.warn({ camera: this.source.uuid, code, signal, retryIn: wait, error: this.lastError }, 'camera disconnected');
+      this.restartTimer = setTimeout(() => this.spawn(), wait * 1000);
+      this.restartTimer.unref();
+    });
+  }
+
+  /** Recording while the live playlist keeps moving; a connection that stalls for 20 s is restarted. */
+  private checkHealth(): void {
+    if (!this.child) return;
+    const playlist = join(this.liveDir, 'index.m3u8');
+    const age = existsSync(playlist) ? this.o.clock.now() - statSync(playlist).mtimeMs : Infinity;
+    if (age < Math.max(6000, this.o.hlsSeconds * 4000)) {
+      this.failures = 0;
+      this.lastError = null;
+      this.setState('recording');
+    } else if (this.status.state === 'recording' || this.o.clock.now() - (this.status.since ?? 0) > 20_000) {
+      this.lastError = 'no video from the camera for 20 seconds';
+      this.child.kill('SIGKILL');
+    }
+  }
+
+  private async finishSegment(line: string): Promise<void> {
+    const entry = parseSegmentListLine(line);
+    if (!entry) return;
+    const partial = join(this.clipDir, entry.file);
+    const endMs = entry.endSeconds > 1e9 ? entry.endSeconds * 1000 : statSync(partial).mtimeMs;
+    await this.finalize(partial, endMs);
+  }
+
+  /** fsync, rename to the clip's start time, index; an unreadable (unfinished) file is removed. */
+  private async finalize(partial: string, endMs: number): Promise<void> {
+    const duration = await probeDuration(this.o.ffmpeg, partial);
+    if (duration === null) {
+      rmSync(partial, { force: true });
+      return;
+    }
+    const startMs = Math.round(endMs - duration * 1000);
+    const name = clipFileName(startMs);
+    const final = join(this.clipDir, name);
+    fsyncPath(partial);
+    renameSync(partial, final);
+    fsyncPath(this.clipDir);
+    await this.index(final, startMs, duration);
+  }
+
+  private async index(file: string, startMs: number, durationSeconds: number): Promise<void> {
+    await this.o.index.add({
+      camera_uuid: this.source.uuid,
+      start_ms: startMs,
+      duration_ms: Math.round(durationSeconds * 1000),
+      size_bytes: statSync(file).size,
+      file: this.o.store.relative(file),
+    });
+    const thumb = this.o.store.thumbnail(this.source.uuid);
+    await runFfmpeg(this.o.ffmpeg, thumbnailArgs(file, `${thumb}.tmp.jpg`), 15_000)
+      .then(() => renameSync(`${thumb}.tmp.jpg`, thumb))
+      .catch((err: unknown) => this.o.log.warn({ err, camera: this.source.uuid }, 'thumbnail failed'));
+  }
+
+  /** Makes the index and the folder agree after a crash: at most the clip in progress is lost. */
+  async reconcile(): Promise<void> {
+    const indexed = new Set(await this.o.index.filesOf(this.source.uuid));
+    const names = readdirSync(this.clipDir);
+    for (const name of names) {
+      const path = join(this.clipDir, name);
+      if (name.endsWith('.partial.mp4')) {
+        await this.finalize(path, statSync(path).mtimeMs);
+        continue;
+      }
+      const rel = this.o.store.relative(path);
+      const startMs = parseClipFileName(name);
+      if (startMs === null || indexed.has(rel)) continue;
+      const duration = await probeDuration(this.o.ffmpeg, path);
+      if (duration === null) unlinkSync(path);
+      else await this.index(path, startMs, duration);
+    }
+    const present = new Set(readdirSync(this.clipDir).map((n) => this.o.store.relative(join(this.clipDir, n))));
+    const missing = [...indexed].filter((f) => !present.has(f));
+    if (missing.length > 0) await this.o.index.removeFiles(this.source.uuid, missing);
+  }
+}

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { forbidden, notFound } from '../../lib/http-error.js';
+import type { App } from '../../lib/routes.js';
+import type { MediaStore } from '../../media/media-store.js';
+import type { MediaSigner } from '../../media/signing.js';
+import type { LiveLeasesRepository } from './cameras.repository.js';
+
+const LIVE_FILE = /^(index\.m3u8|seg\d{1,10}\.ts)$/;
+const DOWNLOAD_NAME = /^[\w.-]{1,200}$/;
+
+/**
+ * Media files by capability URL, no session needed: signed paths for clips, thumbnails and long clips;
+ * a live lease for the rolling HLS folder. Anything else gets 403 or 404 and nothing more. Range requests work.
+ */
+export function mediaRoutes(app: App, deps: { store: MediaStore; signer: MediaSigner; leases: LiveLeasesRepository; clock: Clock }): void {
+  const send = (reply: FastifyReply, rel: string) => {
+    const absolute = deps.store.resolveInside(rel);
+    if (!absolute || !existsSync(absolute)) throw notFound('No such media file.');
+    return reply.sendFile(rel, deps.store.root);
+  };
+
+  app.get(
+    '/media/live/:lease/:camera/:file',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ lease: z.string().regex(/^[\w-]{20,100}$/), camera: z.uuid(), file: z.string().regex(LIVE_FILE) }),
+      },
+    },
+    async (request, reply) => {
+      const lease = await deps.leases.findActive(sha256Hex(request.params.lease), deps.clock.now());
+      if (!lease || lease.camera_uuid !== request.params.camera) throw forbidden('This live stream has ended.');
+      reply.header('cache-control', request.params.file.endsWith('.m3u8') ? 'no-cache, no-store' : 'private, max-age=60');
+      return send(reply, `live/${request.params.camera}/${request.params.file}`);
+    },
+  );
+
+  app.get(
+    '/media/:token/*',
+    { schema: { hide: true, querystring: z.object({ download: z.string().regex(DOWNLOAD_NAME).optional() }) } },
+    async (request, reply) => {
+      const { token } = request.params as { token: string };
+      const path = (request.params as { '*': string })['*'];
+      const verdict = deps.signer.verify(token, path, deps.clock.now());
+      if (!verdict.ok) throw forbidden(verdict.reason === 'expired' ? 'This media link has expired.' : 'This media link is not valid.');
+      if (request.query.download) reply.header('content-disposition', `attachment; filename="${request.query.download}"`);
+      reply.header('cache-control', 'private, max-age=300');
+      return send(reply, path);
+    },
+  );
+}

@@ -1,0 +1,137 @@
+import {
+  cameraUploadBodySchema,
+  cameraUploadReplySchema,
+  camerasQuerySchema,
+  camerasReplySchema,
+  clipBodySchema,
+  clipReplySchema,
+  clipsParamsSchema,
+  clipsReplySchema,
+  hlsHeartbeatBodySchema,
+  hlsHeartbeatParamsSchema,
+  hlsHeartbeatReplySchema,
+  hlsStartBodySchema,
+  hlsStartReplySchema,
+  longClipParamsSchema,
+  longClipQuerySchema,
+  longClipReplySchema,
+  recordingsParamsSchema,
+  recordingsQuerySchema,
+  recordingsReplySchema,
+} from '@vigil/contract';
+import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
+import { replies, type App } from '../../lib/routes.js';
+import type { VideoService } from './video.service.js';
+
+export function videoRoutes(app: App, deps: { authenticator: Authenticator; video: VideoService }): void {
+  const { video } = deps;
+  authenticatedScope(app, deps.authenticator, (scope) => {
+    scope.post(
+      '/api/v1/hlsvideo/',
+      {
+        schema: {
+          tags: ['video'],
+          summary: 'Start watching a camera live: a lease on its rolling HLS playlist',
+          body: hlsStartBodySchema,
+          response: replies(hlsStartReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => video.startLive(principalOf(request), request.body.camera_uuid, request.body.duration),
+    );
+
+    scope.put(
+      '/api/v1/hlsvideo/:cameraUUID',
+      {
+        schema: {
+          tags: ['video'],
+          summary: "Heartbeat: extend the caller's live lease on the camera",
+          params: hlsHeartbeatParamsSchema,
+          body: hlsHeartbeatBodySchema,
+          response: replies(hlsHeartbeatReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => video.heartbeat(principalOf(request), request.params.cameraUUID, request.body.durationInSeconds),
+    );
+
+    scope.post(
+      '/api/v4/clip',
+      {
+        schema: {
+          tags: ['video'],
+          summary: 'The recorded clip holding a moment, with the offset into it',
+          body: clipBodySchema,
+          response: replies(clipReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => video.clip(principalOf(request), request.body),
+    );
+
+    scope.get(
+      '/api/v4/clips/:cameraId/:timestamp',
+      {
+        schema: {
+          tags: ['video'],
+          summary: 'The playlist of clips around a moment',
+          params: clipsParamsSchema,
+          response: replies(clipsReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => video.playlist(principalOf(request), request.params.cameraId, request.params.timestamp),
+    );
+
+    scope.get(
+      '/api/v4/long_clips/:cameraId',
+      {
+        schema: {
+          tags: ['video'],
+          summary: 'Join the clips of a range (at most 2 hours) into one MP4 and link to it',
+          params: longClipParamsSchema,
+          querystring: longClipQuerySchema,
+          response: replies(longClipReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => video.longClip(principalOf(request), request.params.cameraId, request.query.start, request.query.end),
+    );
+
+    scope.get(
+      '/api/v4/recordings/:cameraId',
+      {
+        schema: {
+          tags: ['video'],
+          summary: 'Where recordings exist in a range, as spans merged per bucket (for the timeline)',
+          params: recordingsParamsSchema,
+          querystring: recordingsQuerySchema,
+          response: replies(recordingsReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) =>
+        video.spans(principalOf(request), request.params.cameraId, request.query.start, request.query.end, request.query.bucket_seconds),
+    );
+
+    scope.get(
+      '/api/v4/cameras',
+      {
+        schema: {
+          tags: ['video'],
+          summary: "A domain's cameras with their recorder state and latest picture",
+          querystring: camerasQuerySchema,
+          response: replies(camerasReplySchema, [400, 401, 403]),
+        },
+      },
+      async (request) => ({ ok: true as const, cameras: await video.cameraStatuses(principalOf(request), request.query.domain_uuid) }),
+    );
+
+    scope.post(
+      '/api/v4/cameras/upload',
+      {
+        schema: {
+          tags: ['video'],
+          summary: 'Add cameras to domains (video/add) and start recording them',
+          body: cameraUploadBodySchema,
+          response: replies(cameraUploadReplySchema, [400, 401, 403, 409]),
+        },
+      },
+      (request) => video.upload(principalOf(request), request.body),
+    );
+  });
+}

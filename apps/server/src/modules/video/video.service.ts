@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  deriveCameraCategory,
+  deriveCameraFloor,
+  formatUtc,
+  rtspUrl,
+  sortCameras,
+  validateLongClipRange,
+  type CameraStatus,
+  type Clip,
+  type ClipReply,
+} from '@vigil/contract';
+import type { z } from 'zod';
+import type { cameraUploadBodySchema, clipBodySchema } from '@vigil/contract';
+import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { CameraRow, ClipRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken, sha256Hex } from '../../lib/hash.js';
+import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
+import { longClipArgs, runFfmpeg } from '../../media/ffmpeg.js';
+import type { MediaStore } from '../../media/media-store.js';
+import type { Recorders } from '../../media/recorders.js';
+import type { MediaSigner } from '../../media/signing.js';
+import type { CamerasRepository, LiveLeasesRepository } from './cameras.repository.js';
+import type { ClipsRepository } from './clips.repository.js';
+
+export const CLIP_URL_TTL_MS = 6 * 3600_000;
+const PLAYLIST_BEFORE = 10;
+const PLAYLIST_AFTER = 10;
+const SHORT_CLIP_LOOKAHEAD_MS = 10 * 60_000;
+
+export interface VideoDeps {
+  cameras: CamerasRepository;
+  clips: ClipsRepository;
+  leases: LiveLeasesRepository;
+  signer: MediaSigner;
+  store: MediaStore;
+  recorders: Recorders | undefined;
+  ffmpeg: string | null;
+  clock: Clock;
+  clipSeconds: number;
+  /** starts recorders for cameras added at run time */
+  onCamerasChanged(): Promise<void>;
+}
+
+export const cameraSource = (c: CameraRow) => ({
+  uuid: c.uuid,
+  url: rtspUrl({
+    protocol: c.protocol === 'rtsps' ? 'rtsps' : 'rtsp',
+    host: c.host,
+    port: c.port,
+    path: c.path,
+    ...(c.username ? { username: c.username } : {}),
+    ...(c.password ? { password: c.password } : {}),
+  }),
+});
+
+/** Live leases, recorded clips, long clips and the camera list, each behind the caller's video entitlements. */
+export class VideoService {
+  constructor(private readonly d: VideoDeps) {}
+
+  /** The camera, if the principal may use `operation` (or the video service) in its domain; 404 for unknown cameras. */
+  private async camera(principal: Principal, uuid: string, operation?: 'view_live' | 'view_historic'): Promise<CameraRow> {
+    const camera = await this.d.cameras.findOne(uuid);
+    if (!camera) throw notFound('No such camera.');
+    requireEntitlement(principal, camera.domain_uuid, 'video', operation);
+    return camera;
+  }
+
+  private clipOut(row: ClipRow): Clip {
+    return {
+      start: formatUtc(new Date(row.start_ms)),
+      duration: row.duration_ms / 1000,
+      pre_signed_url: this.d.signer.sign(row.file, this.d.clock.now() + CLIP_URL_TTL_MS),
+    };
+  }
+
+  async startLive(principal: Principal, cameraUuid: string, duration: number) {
+    const camera = await this.camera(principal, cameraUuid, 'view_live');
+    const lease = randomToken();
+    await this.d.leases.create(sha256Hex(lease), camera.uuid, principal.user.id, this.d.clock.now() + duration * 1000);
+    const dir = `/media/live/${lease}/${camera.uuid}/`;
+    return { ok: true as const, time_to_live: duration, dir, url: `${dir}index.m3u8` };
+  }
+
+  async heartbeat(principal: Principal, cameraUuid: string, duration: number) {
+    const camera = await this.camera(principal, cameraUuid, 'view_live');
+    const now = this.d.clock.now();
+    const renewed = await this.d.leases.extend(principal.user.id, camera.uuid, now, now + duration * 1000);
+    if (renewed === 0) throw notFound('This live stream has ended. Start it again.');
+    return { status: 'ok' as const, time_to_live: duration };
+  }
+
+  async clip(principal: Principal, body: z.infer<typeof clipBodySchema>): Promise<ClipReply> {
+    const camera = await this.camera(principal, body.camera_uuid, 'view_historic');
+    const at = Date.parse(body.timestamp);
+    const now = this.d.clock.now();
+    if (at > now) return { ok: false, err: 'That time is in the future.', reason: 'no_recording' };
+    const holder = await this.d.clips.startingAtOrBefore(camera.uuid, at);
+    if (holder && at < holder.start_ms + holder.duration_ms) {
+      return { ok: true, ...this.clipOut(holder), offset_seconds: (at - holder.start_ms) / 1000 };
+    }
+    const next = await this.d.clips.firstAfter(camera.uuid, at);
+    const recentlyRecorded = now - at < this.d.clipSeconds * 2000 + 10_000;
+    if (!next && recentlyRecorded) return { ok: false, err: 'This moment is still being recorded.', reason: 'still_recording' };
+    if (next && body.cliptype === 'available_aligned_or_short' && next.start_ms - at <= SHORT_CLIP_LOOKAHEAD_MS) {
+      return { ok: true, ...this.clipOut(next), offset_seconds: 0 };
+    }
+    return { ok: false, err: 'There is no recording at that time.', reason: 'no_recording' };
+  }
+
+  async playlist(principal: Principal, cameraUuid: string, timestamp: string) {
+    const camera = await this.camera(principal, cameraUuid, 'view_historic');
+    const rows = await this.d.clips.around(camera.uuid, Date.parse(timestamp), PLAYLIST_BEFORE, PLAYLIST_AFTER);
+    return { ok: true as const, clips: rows.map((r) => this.clipOut(r)) };
+  }
+
+  async spans(principal: Principal, cameraUuid: string, start: string, end: string, bucketSeconds: number) {
+    const camera = await this.camera(principal, cameraUuid, 'view_historic');
+    const startMs = Date.parse(start);
+    const endMs = Date.parse(end);
+    if (endMs <= startMs) throw badRequest('end must be after start');
+    const spans = await this.d.clips.spans(camera.uuid, startMs, endMs, bucketSeconds * 1000);
+    return { ok: true as const, spans: spans.map((s) => ({ start: formatUtc(new Date(s.start)), end: formatUtc(new Date(s.end)) })) };
+  }
+
+  /** Joins the clips of the range into one MP4 without transcoding and hands out a download link. */
+  async longClip(principal: Principal, cameraUuid: string, start: string, end: string) {
+    const camera = await this.camera(principal, cameraUuid, 'view_historic');
+    const startMs = Date.parse(start);
+    const endMs = Date.parse(end);
+    const problem = validateLongClipRange(new Date(startMs), new Date(endMs), new Date(this.d.clock.now()));
+    if (problem) throw badRequest(problem);
+    if (!this.d.ffmpeg) throw new HttpError(404, 'Video tools are not installed on this server.');
+    const rows = await this.d.clips.overlapping(camera.uuid, startMs, endMs);
+    if (rows.length === 0) throw notFound('There are no recordings in that time range.');
+    const dir = this.d.store.exportsDir();
+    const id = randomUUID();
+    const list = join(dir, `${id}.txt`);
+    const output = join(dir, `${id}.mp4`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(list, rows.map((r) => `file '${this.d.store.resolveInside(r.file)!.replace(/'/g, "'\\''")}'`).join('\n'));
+    try {
+      const offset = Math.max(0, (startMs - rows[0]!.start_ms) / 1000);
+      await runFfmpeg(this.d.ffmpeg, longClipArgs(list, offset, (endMs - startMs) / 1000, `${output}.tmp`));
+      renameSync(`${output}.tmp`, output);
+    } finally {
+      rmSync(list, { force: true });
+      rmSync(`${output}.tmp`, { force: true });
+    }
+    const slug = camera.description
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    const filename = `vigil-${slug}-${formatUtc(new Date(startMs)).replace(/[:]/g, '')}.mp4`;
+    const url = `${this.d.signer.sign(this.d.store.relative(output), this.d.clock.now() + 3600_000)}?download=${encodeURIComponent(filename)}`;
+    return { ok: true as const, data: { url, filename } };
+  }
+
+  async cameraStatuses(principal: Principal, domainUuid: string): Promise<CameraStatus[]> {
+    requireEntitlement(principal, domainUuid, 'video');
+    const cameras = await this.d.cameras.inDomain(domainUuid);
+    const latest = await this.d.clips.latestStarts(cameras.map((c) => c.uuid));
+    const expires = this.d.clock.now() + 3600_000;
+    const statuses = cameras.map((c): CameraStatus => {
+      const status = this.d.recorders?.status(c.uuid);
+      const latestStart = latest.get(c.uuid);
+      return {
+        uuid: c.uuid,
+        description: c.description,
+        category: deriveCameraCategory(c.description),
+        floor: c.floor,
+        label: c.label,
+        state: status?.state ?? 'stopped',
+        since: status?.since ? formatUtc(new Date(status.since)) : null,
+        error: status?.error ?? null,
+        latest_clip_start: latestStart ? formatUtc(new Date(latestStart)) : null,
+        thumbnail_url: latestStart ? this.d.signer.sign(`thumbs/${c.uuid}.jpg`, expires) : null,
+      };
+    });
+    return sortCameras(statuses);
+  }
+
+  /** Adds cameras (video/add in each record's domain, all or nothing) and starts recording them. */
+  async upload(principal: Principal, records: z.infer<typeof cameraUploadBodySchema>) {
+    const now = this.d.clock.now();
+    const rows = records.map((r) => {
+      const domain = (r.domainUUID ?? r.domainId)!;
+      requireEntitlement(principal, domain, 'video', 'add');
+      return {
+        uuid: r.uuid ?? randomUUID(),
+        domain_uuid: domain,
+        description: r.name,
+        floor: deriveCameraFloor(r.name),
+        label: null,
+        protocol: r.protocol,
+        host: r.host,
+        port: r.port,
+        path: r.path,
+        username: r.username ?? null,
+        password: r.password ?? null,
+        created_at: now,
+      };
+    });
+    for (const row of rows)
+      if (await this.d.cameras.findOne(row.uuid)) throw new HttpError(409, `A camera with uuid ${row.uuid} exists already.`);
+    await this.d.cameras.insertMany(rows);
+    await this.d.onCamerasChanged();
+    return { ok: true as const, cameras: rows.map((r) => ({ uuid: r.uuid, name: r.description })) };
+  }
+}
