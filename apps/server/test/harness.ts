@@ -17,14 +17,17 @@ export { DEMO_DOMAINS };
 export const MAPLE = DEMO_DOMAINS.maple.uuid;
 export const BIRCH = DEMO_DOMAINS.birch.uuid;
 
-/** A clock the test moves by hand. */
+/** Real time, moved forward by hand when a test needs to jump ahead. */
 export class TestClock implements Clock {
-  constructor(public current = Date.now()) {}
+  private offset = 0;
   now(): number {
-    return this.current;
+    return Date.now() + this.offset;
   }
   advance(ms: number): void {
-    this.current += ms;
+    this.offset += ms;
+  }
+  reset(): void {
+    this.offset = 0;
   }
 }
 
@@ -32,11 +35,12 @@ export class TestClock implements Clock {
  * The engine under test: SQLite in a temporary folder by default; PostgreSQL when
  * VIGIL_TEST_DATABASE_URL names a server (a fresh database is made per test file and dropped after).
  */
-export async function openTestDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function openTestDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; location: string; drop(): Promise<void> }> {
   const adminUrl = process.env.VIGIL_TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = openDatabase({ sqlitePath: join(dataDir, 'test.sqlite') });
-    return { handle, drop: () => handle.close() };
+    const sqlitePath = join(dataDir, 'test.sqlite');
+    const handle = openDatabase({ sqlitePath });
+    return { handle, location: sqlitePath, drop: () => handle.close() };
   }
   const name = `vigil_test_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -48,6 +52,7 @@ export async function openTestDatabase(dataDir: string): Promise<{ handle: Datab
   const handle = openDatabase({ databaseUrl: url.toString(), sqlitePath: '' });
   return {
     handle,
+    location: url.toString(),
     async drop() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -62,6 +67,8 @@ export interface TestContext {
   app: App;
   config: Config;
   database: DatabaseHandle;
+  /** the SQLite file or the PostgreSQL URL, for another process to open */
+  databaseLocation: string;
   clock: TestClock;
   access: AccessRepository;
   /** signs `email` in through POST /api/v4/oauth with a token from the built-in provider; returns the session token */
@@ -71,14 +78,18 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  beforeApp?: (database: DatabaseHandle) => Promise<void>,
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
   const config = loadConfig({ VIGIL_DATA_DIR: dataDir, PORT: '8080', VIGIL_LOG_LEVEL: 'silent', VIGIL_RECORDER: 'off', ...env });
-  const { handle: database, drop } = await openTestDatabase(dataDir);
+  const { handle: database, location: databaseLocation, drop } = await openTestDatabase(dataDir);
   await migrateToLatest(database.db);
   const clock = new TestClock();
   const access = new AccessRepository(database.db, clock);
   await seedDemo(database.db, access, clock);
+  await beforeApp?.(database);
   const app = await buildApp({ config, database, clock, serveWeb: false, logger: false });
   await app.ready();
 
@@ -117,6 +128,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     app,
     config,
     database,
+    databaseLocation,
     clock,
     access,
     signIn,

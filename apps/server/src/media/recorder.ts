@@ -54,6 +54,8 @@ export class CameraRecorder {
   private restartTimer: NodeJS.Timeout | undefined;
   private healthTimer: NodeJS.Timeout | undefined;
   private lastError: string | null = null;
+  /** the first segment of a connection holds the packets buffered while connecting, stamped all at once: dropped */
+  private awaitingFirstSegment = true;
   /** clip files are finished one after another, in order */
   private queue: Promise<void> = Promise.resolve();
 
@@ -133,6 +135,7 @@ export class CameraRecorder {
       hlsSeconds: this.o.hlsSeconds,
       hlsListSize: 6,
     });
+    this.awaitingFirstSegment = true;
     const child = spawn(this.o.ffmpeg, args, { cwd: this.clipDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: 'UTC' } });
     this.child = child;
     if (child.pid) writeFileSync(this.pidFile, String(child.pid));
@@ -177,6 +180,11 @@ export class CameraRecorder {
     const entry = parseSegmentListLine(line);
     if (!entry) return;
     const partial = join(this.clipDir, entry.file);
+    if (this.awaitingFirstSegment) {
+      this.awaitingFirstSegment = false;
+      rmSync(partial, { force: true });
+      return;
+    }
     const endMs = entry.endSeconds > 1e9 ? entry.endSeconds * 1000 : statSync(partial).mtimeMs;
     await this.finalize(partial, endMs);
   }

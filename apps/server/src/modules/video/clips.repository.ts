@@ -124,17 +124,15 @@ export class ClipsRepository implements ClipIndex, ClipRetention {
    * bucket, not per clip), then joined where buckets touch.
    */
   async spans(camera: string, startMs: number, endMs: number, bucketMs: number): Promise<{ start: number; end: number }[]> {
+    // The bucket size goes in as a literal (a validated integer) so SELECT and GROUP BY hold the same expression on PostgreSQL.
+    const bucket = sql<number>`start_ms / ${sql.lit(Math.floor(bucketMs))}`;
     const rows = await this.db
       .selectFrom('clips')
-      .select([
-        sql<number>`start_ms / ${bucketMs}`.as('bucket'),
-        (eb) => eb.fn.min('start_ms').as('first'),
-        sql<number>`max(start_ms + duration_ms)`.as('last'),
-      ])
+      .select([bucket.as('bucket'), (eb) => eb.fn.min('start_ms').as('first'), sql<number>`max(start_ms + duration_ms)`.as('last')])
       .where('camera_uuid', '=', camera)
       .where('start_ms', '<', endMs)
       .where(sql<boolean>`start_ms + duration_ms > ${startMs}`)
-      .groupBy(sql`start_ms / ${bucketMs}`)
+      .groupBy(bucket)
       .orderBy('bucket')
       .execute();
     const spans: { start: number; end: number }[] = [];
