@@ -1,9 +1,10 @@
 // `npm start`: install what is missing, build, then run the server (it migrates, loads the demo data and serves).
 import { spawn } from 'node:child_process';
-import { ensureBuilt, ensureNodeModules, root } from './lib/setup.mjs';
+import { ensureBuilt, ensureNodeModules, ensureVideoTools, root } from './lib/setup.mjs';
 
 const started = Date.now();
 ensureNodeModules();
+ensureVideoTools({ optional: true });
 ensureBuilt();
 console.log(`Ready to start after ${((Date.now() - started) / 1000).toFixed(1)} s of set-up.`);
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';
-import { ensureBuilt, ensureDebianPackage, ensureNodeModules, root } from './lib/setup.mjs';
+import { ensureBuilt, ensureDebianPackage, ensureNodeModules, ensureVideoTools, root } from './lib/setup.mjs';
 
 const only = process.argv.slice(2);
 const wanted = (tier) => only.length === 0 || only.includes(tier);
@@ -52,6 +52,7 @@ const started = Date.now();
 ensureNodeModules();
 ensureDebianPackage('/usr/bin/chromium', 'chromium');
 ensureDebianPackage(hasPostgres, 'postgresql');
+ensureVideoTools();
 
 if (wanted('check')) tier('check (typecheck, lint, format)', 'npm', ['run', 'check']);
 if (wanted('unit')) vitestTier('unit', 'unit');

@@ -15,19 +15,51 @@ export function run(command, args, options = {}) {
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 let aptUpdated = false;
 
-/** Installs a Debian package when what it provides is missing (a path, or a test); needs root (or says what to run). */
-export function ensureDebianPackage(present, pkg) {
-  if (typeof present === 'function' ? present() : existsSync(present)) return;
+/**
+ * Installs Debian packages when what they provide is missing (a path, or a test); needs root. Without root it
+ * throws with the command to run, or, when `optional`, says so and returns false.
+ */
+export function ensureDebianPackage(present, pkg, { optional = false, why = '' } = {}) {
+  if (typeof present === 'function' ? present() : existsSync(present)) return true;
+  const packages = [pkg].flat();
   if (!isRoot()) {
-    throw new Error(`${pkg} is missing: install it with "sudo apt-get install -y ${pkg}" and run again.`);
+    const message = `Missing Debian packages${why ? ` (${why})` : ''}: run "sudo apt-get install -y ${packages.join(' ')}".`;
+    if (optional) {
+      console.warn(message);
+      return false;
+    }
+    throw new Error(message);
   }
-  console.log(`Installing ${pkg} from Debian…`);
+  console.log(`Installing ${packages.join(', ')} from Debian…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (!aptUpdated) {
     run('apt-get', ['update', '-qq'], { env });
     aptUpdated = true;
   }
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
+  return true;
+}
+
+/** ffmpeg records; GStreamer's RTSP server (through python3-gi) simulates the demo cameras. */
+export const VIDEO_PACKAGES = [
+  'ffmpeg',
+  'python3-gi',
+  'gir1.2-gst-rtsp-server-1.0',
+  'gstreamer1.0-plugins-base',
+  'gstreamer1.0-plugins-good',
+  'gstreamer1.0-plugins-ugly',
+  'gstreamer1.0-x',
+  'fonts-dejavu-core',
+];
+
+export function videoToolsPresent() {
+  if (!existsSync('/usr/bin/ffmpeg') || !existsSync('/usr/bin/python3')) return false;
+  const check = spawnSync('/usr/bin/python3', [join(root, 'apps/server/demo/rtsp-cameras.py'), '--check'], { encoding: 'utf8' });
+  return check.status === 0;
+}
+
+export function ensureVideoTools({ optional = false } = {}) {
+  return ensureDebianPackage(videoToolsPresent, VIDEO_PACKAGES, { optional, why: 'to record cameras and run the demo cameras' });
 }
 
 function newestMtime(path) {

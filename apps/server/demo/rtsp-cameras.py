@@ -33,7 +33,15 @@ def launch_line(name: str, index: int, width: int, height: int, fps: int) -> str
     )
 
 
+REQUIRED = ["videotestsrc", "textoverlay", "clockoverlay", "x264enc", "rtph264pay"]
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--check"]:
+        Gst.init(None)
+        missing = [name for name in REQUIRED if Gst.ElementFactory.find(name) is None]
+        print("missing: " + " ".join(missing) if missing else "ok")
+        sys.exit(1 if missing else 0)
     port = sys.argv[1] if len(sys.argv) > 1 else "8554"
     width = int(os.environ.get("VIGIL_DEMO_WIDTH", "480"))
     height = int(os.environ.get("VIGIL_DEMO_HEIGHT", "270"))
