@@ -13,7 +13,16 @@ const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: port, VIGIL_DATA_DIR: dataDir, VIGIL_PUBLIC_URL: `http://localhost:${port}` },
+  env: {
+    ...process.env,
+    PORT: port,
+    VIGIL_DATA_DIR: dataDir,
+    VIGIL_PUBLIC_URL: `http://localhost:${port}`,
+    // The demo cameras record for real; short clips give the archive specs recordings within seconds.
+    VIGIL_DEMO_RTSP_PORT: process.env.E2E_RTSP_PORT ?? '18554',
+    VIGIL_CLIP_SECONDS: process.env.E2E_CLIP_SECONDS ?? '10',
+    VIGIL_LOG_LEVEL: process.env.VIGIL_LOG_LEVEL ?? 'warn',
+  },
 });
 
 let stopping = false;
