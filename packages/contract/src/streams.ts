@@ -48,6 +48,15 @@ export interface RtspParts {
   password?: string;
 }
 
+/** Percent-decoding that keeps text with a stray '%' as typed instead of throwing. */
+const decodeUserInfo = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
 /** Splits an RTSP URL into the camera upload record's parts (the Other profile); null when it is not one. */
 export function parseRtspUrl(url: string): RtspParts | null {
   let parsed: URL;
@@ -63,8 +72,8 @@ export function parseRtspUrl(url: string): RtspParts | null {
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : DEFAULT_RTSP_PORT,
     path: `${parsed.pathname || '/'}${parsed.search}`,
-    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
-    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(parsed.username ? { username: decodeUserInfo(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeUserInfo(parsed.password) } : {}),
   };
 }
 

@@ -16,7 +16,8 @@ export function parseViewerTimestamp(raw: string | undefined, now: Date, canView
   const fallback = { mode: 'archive' as const, at: new Date(now.getTime() - ARCHIVE.defaultAgoSeconds * 1000) };
   if (!raw || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(raw)) return fallback;
   const at = new Date(raw);
-  return Number.isNaN(at.getTime()) ? fallback : { mode: 'archive', at };
+  // Date rolls impossible days and 24:00 over (Feb 30 -> Mar 2); those are invalid too.
+  return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 16) !== raw.slice(0, 16) ? fallback : { mode: 'archive', at };
 }
 
 /** The UTC time as it appears in viewer URLs and API calls: 2026-11-22T05:31:00Z. */

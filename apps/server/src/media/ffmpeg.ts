@@ -75,9 +75,13 @@ export function recorderArgs(o: RecorderArgsOptions): string[] {
 export function parseSegmentListLine(line: string): { file: string; endSeconds: number } | null {
   const parts = line.trim().split(',');
   if (parts.length < 3) return null;
-  const end = Number(parts[parts.length - 1]);
-  const file = parts.slice(0, parts.length - 2).join(',');
-  if (!file || !Number.isFinite(end)) return null;
+  const number = (field: string) => (field.trim() === '' ? NaN : Number(field));
+  const start = number(parts[parts.length - 2]!);
+  const end = number(parts[parts.length - 1]!);
+  let file = parts.slice(0, parts.length - 2).join(',');
+  // ffmpeg's CSV quotes a name holding a comma, quote or line break and doubles the quotes inside.
+  if (file.length >= 2 && file.startsWith('"') && file.endsWith('"')) file = file.slice(1, -1).replace(/""/g, '"');
+  if (!file || !Number.isFinite(start) || !Number.isFinite(end)) return null;
   return { file, endSeconds: end };
 }
 

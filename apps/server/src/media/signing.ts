@@ -24,6 +24,8 @@ export class MediaSigner {
   verify(token: string, path: string, now: number): { ok: true } | { ok: false; reason: 'malformed' | 'expired' | 'signature' } {
     const match = /^(\d{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
     if (!match) return { ok: false, reason: 'malformed' };
+    // A folder signature must not reach outside its folder through '.' or '..' segments.
+    if (path.split('/').some((segment) => segment === '.' || segment === '..')) return { ok: false, reason: 'signature' };
     const expires = Number(match[1]);
     const given = Buffer.from(match[2]!);
     const scopes = [path];
