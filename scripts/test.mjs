@@ -53,7 +53,9 @@ ensureNodeModules();
 ensureDebianPackage('/usr/bin/chromium', 'chromium');
 ensureDebianPackage(hasPostgres, 'postgresql');
 ensureVideoTools();
-ensureDebianPackage('/usr/bin/tesseract', ['tesseract-ocr', 'tesseract-ocr-eng'], { why: 'the e2e specs read the time burnt into the demo video' });
+ensureDebianPackage('/usr/bin/tesseract', ['tesseract-ocr', 'tesseract-ocr-eng'], {
+  why: 'the e2e specs read the time burnt into the demo video',
+});
 
 if (wanted('check')) tier('check (typecheck, lint, format)', 'npm', ['run', 'check']);
 if (wanted('unit')) vitestTier('unit', 'unit');

@@ -45,6 +45,8 @@ export default defineConfig(({ mode }) => {
       proxy: {
         '/api': backend,
         '/oidc': backend,
+        '/interaction': backend,
+        '/media': backend,
         '/socket.io': { target: backend, ws: true },
       },
     },

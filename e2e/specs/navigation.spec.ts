@@ -44,7 +44,7 @@ for (const { email, cards, nav, staffMenu } of expectations) {
 
     // A card opens its page, which has the top bar.
     await grid.getByRole('link', { name: 'Video', exact: true }).click();
-    await expect(page).toHaveURL(/\/view$/);
+    await expect(page).toHaveURL(/\/view(\/|$)/);
     await expect(page.getByRole('heading', { name: 'Video', level: 1 })).toBeVisible();
     const links = mainNav(page);
     await expect(links.getByRole('link')).toHaveText(nav);

@@ -205,3 +205,8 @@ export function renderSpans(
 export function parseSpans(spans: readonly { start: string; end: string }[]): TimeSpan[] {
   return spans.map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end) })).sort((a, b) => a.start - b.start);
 }
+
+/** `count` evenly spaced spans of `lengthMs` every `everyMs` from `start`: input for benchmarks and tests of renderSpans. */
+export function syntheticSpans(count: number, start: number, everyMs: number, lengthMs: number): TimeSpan[] {
+  return Array.from({ length: count }, (_, i) => ({ start: start + i * everyMs, end: start + i * everyMs + lengthMs }));
+}

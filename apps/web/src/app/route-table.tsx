@@ -9,6 +9,9 @@ const FeatureFlagsPage = lazy(() => import('../features/flags/pages/feature-flag
 const PinPage = lazy(() => import('../features/pins/pages/pin-page'));
 const EnvPage = lazy(() => import('../features/staff/pages/env-page'));
 const StoragePage = lazy(() => import('../features/staff/pages/storage-page'));
+const ViewerPage = lazy(() => import('../features/video/pages/viewer-page'));
+const CamerasPage = lazy(() => import('../features/video/pages/cameras-page'));
+const AddCameraPage = lazy(() => import('../features/video/pages/add-camera-page'));
 
 /** One route: drives the router, the guard, the top bar's links, the staff menu and the dashboard cards. */
 export interface AppRoute extends RouteLinkInfo {
@@ -59,7 +62,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: { login: true, service: 'video' },
     flag: 'viewer',
     navLabel: 'Video',
-    page: PlaceholderPage,
+    page: ViewerPage,
     navbar: true,
     card: true,
     stat: 'cameraCount',
@@ -72,7 +75,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: { login: true, service: 'video' },
     navLabel: 'Cameras',
     navFlag: 'cameras_page',
-    page: PlaceholderPage,
+    page: CamerasPage,
     navbar: true,
     card: true,
   },
@@ -107,7 +110,7 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'Add a camera to this building.',
     access: { login: true, service: 'video', operation: 'add' },
     flag: 'add_camera',
-    page: PlaceholderPage,
+    page: AddCameraPage,
     navbar: true,
     card: true,
   },

@@ -1,0 +1,102 @@
+import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
+import type Hls from 'hls.js';
+import { BUILD_INFO } from '../../../lib/build-info';
+import { createStore, useStore } from '../../../lib/store';
+import { renewLiveStream } from '../api/renew-live-stream';
+import { startLiveStream } from '../api/start-live-stream';
+import { startLiveLease } from '../lib/live-lease';
+import { resolveMediaUrl } from '../lib/media-url';
+
+export type LiveStatus = 'idle' | 'starting' | 'live';
+
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+/** The first segments of a new lease may take a moment: allow a few quick retries of the playlist. */
+const PLAYLIST_RETRY = { maxNumRetry: 6, retryDelayMs: 500, maxRetryDelayMs: 2000, backoff: 'linear' as const };
+
+async function attachStream(video: HTMLVideoElement, url: string, onFatal: (error: unknown) => void): Promise<Hls | null> {
+  const { default: HlsPlayer } = await import('hls.js/light');
+  if (HlsPlayer.isSupported()) {
+    const hls = new HlsPlayer({
+      debug: false,
+      backBufferLength: 30,
+      liveSyncDurationCount: 3,
+      manifestLoadPolicy: {
+        default: { maxTimeToFirstByteMs: 10_000, maxLoadTimeMs: 20_000, timeoutRetry: PLAYLIST_RETRY, errorRetry: PLAYLIST_RETRY },
+      },
+    });
+    let recoveries = 0;
+    hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
+      if (!data.fatal) return;
+      recoveries += 1;
+      if (recoveries <= 2 && data.type === HlsPlayer.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
+      else if (recoveries <= 2 && data.type === HlsPlayer.ErrorTypes.NETWORK_ERROR) hls.startLoad();
+      else onFatal(new Error(`HLS ${data.type}: ${data.details}`));
+    });
+    hls.loadSource(url);
+    hls.attachMedia(video);
+    return hls;
+  }
+  if (video.canPlayType(HLS_MIME)) {
+    video.src = url;
+    return null;
+  }
+  onFatal(new Error('This browser cannot play live video (no HLS support).'));
+  return null;
+}
+
+/**
+ * Live video of a camera while `active`: lease a stream, keep it alive with heartbeats, play it with
+ * hls.js (or natively); stop everything on deactivation. A failure is logged and reported once.
+ */
+export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, cameraId: string, active: boolean, onFailure: () => void) {
+  const [statusStore] = useState(() => createStore<LiveStatus>('idle'));
+  const fail = useEffectEvent((error: unknown) => {
+    console.warn('Live video failed; falling back to recorded video', error);
+    onFailure();
+  });
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!active || !video) return;
+    let disposed = false;
+    let hls: Hls | null = null;
+    statusStore.set('starting');
+    const onPlaying = () => statusStore.set('live');
+    video.addEventListener('playing', onPlaying);
+
+    const lease = startLiveLease(
+      cameraId,
+      { start: startLiveStream, renew: renewLiveStream },
+      {
+        onStream: (url) => {
+          hls?.destroy();
+          hls = null;
+          void attachStream(video, resolveMediaUrl(url, BUILD_INFO.apiHost), (error) => {
+            if (disposed) return;
+            disposed = true;
+            lease.stop();
+            fail(error);
+          }).then((player) => {
+            if (disposed) player?.destroy();
+            else hls = player;
+          });
+        },
+        onFailure: (error) => {
+          if (!disposed) fail(error);
+        },
+      },
+    );
+
+    return () => {
+      disposed = true;
+      lease.stop();
+      hls?.destroy();
+      video.removeEventListener('playing', onPlaying);
+      video.removeAttribute('src');
+      video.load();
+      statusStore.set('idle');
+    };
+  }, [active, cameraId, statusStore, videoRef]);
+
+  return useStore(statusStore);
+}

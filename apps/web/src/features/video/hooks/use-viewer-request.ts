@@ -1,0 +1,49 @@
+import { useMemo, useState } from 'react';
+import { parseViewerTimestamp, type ViewerMoment } from '@vigil/contract';
+import { useLocation, useNavigate, useParams } from 'react-router';
+
+/** What the /view URL asks for. A new `key` is a new request; the viewer's own URL updates are not. */
+export interface ViewerRequest {
+  cameraParam: string | undefined;
+  moment: ViewerMoment;
+  canViewLive: boolean;
+  key: string;
+}
+
+/** Marks a URL the viewer wrote to follow playback, so it is not taken as a new request. */
+const SYNC_STATE = { viewerSync: true } as const;
+const isSync = (state: unknown): boolean => typeof state === 'object' && state !== null && 'viewerSync' in state;
+
+/** The request of the current /view URL; stays put while playback rewrites the URL. */
+export function useViewerRequest(canViewLive: boolean): ViewerRequest {
+  const location = useLocation();
+  const params = useParams();
+  const read = (): ViewerRequest => ({
+    cameraParam: params.cameraId,
+    moment: parseViewerTimestamp(params.timestamp, new Date(), canViewLive),
+    canViewLive,
+    key: location.key,
+  });
+  const [request, setRequest] = useState(read);
+  const [seenKey, setSeenKey] = useState(location.key);
+  // Adjusting state to a new location during render (not in an effect) avoids one frame of the old request.
+  if (seenKey !== location.key || request.canViewLive !== canViewLive) {
+    setSeenKey(location.key);
+    if (!isSync(location.state) || request.canViewLive !== canViewLive) setRequest(read());
+  }
+  return request;
+}
+
+/** Navigation helpers of the viewer: `go` is a new request, `follow` only keeps the URL in step with playback. */
+export function useViewerNavigation() {
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      go: (path: string, options: { push?: boolean } = {}) => void navigate(path, { replace: !options.push }),
+      follow: (path: string) => void navigate(path, { replace: true, state: SYNC_STATE }),
+    }),
+    [navigate],
+  );
+}
+
+export const viewerPath = (cameraId: string, moment: 'live' | string): string => `/view/${cameraId}/${moment}`;

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ARCHIVE, hasOperation, sortCameras } from '@vigil/contract';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { useCurrentDomain } from '../../../lib/current-domain';
+import { errorMessage } from '../../../lib/http';
+import { useViewer } from '../../../lib/viewer';
+import { useCameras } from '../api/get-cameras';
+import { CameraCard } from '../components/camera-card';
+
+/** /camera/all: a card per camera of the current building (spec part 1 §2). */
+export default function CamerasPage({ title }: { title: string }) {
+  const { domainId, domain } = useCurrentDomain();
+  const viewerState = useViewer();
+  const cameras = useCameras(domainId);
+  const canAdd = viewerState.status === 'ready' && hasOperation(viewerState.services, 'video', 'add');
+  // Cameras without a recording yet open one minute before the page loaded.
+  const [fallbackMoment] = useState(() => new Date(Date.now() - ARCHIVE.defaultAgoSeconds * 1000));
+
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>{title}</Title>
+            {domain && (
+              <Text c="dimmed" size="sm">
+                {domain.description}
+              </Text>
+            )}
+          </div>
+          {canAdd && (
+            <Button component={Link} to="/camera/add" variant="light">
+              Add Camera
+            </Button>
+          )}
+        </Group>
+        {cameras.isPending && <PageLoader label="Loading cameras" />}
+        {cameras.isError && (
+          <Alert color="red" title="Error" role="alert">
+            Could not load the cameras: {errorMessage(cameras.error)}
+          </Alert>
+        )}
+        {cameras.data && cameras.data.length === 0 && (
+          <Text>
+            This building has no cameras yet.{' '}
+            {canAdd && (
+              <Anchor component={Link} to="/camera/add">
+                Add a camera
+              </Anchor>
+            )}
+          </Text>
+        )}
+        {cameras.data && cameras.data.length > 0 && (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" component="section" aria-label="Cameras">
+            {sortCameras(cameras.data).map((camera) => (
+              <CameraCard key={camera.uuid} camera={camera} fallbackMoment={fallbackMoment} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

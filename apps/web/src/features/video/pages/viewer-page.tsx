@@ -1,0 +1,125 @@
+import { useEffect, useMemo } from 'react';
+import { Alert, Anchor, Container, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { ARCHIVE, formatUtc, hasOperation, parseViewerTimestamp, pickCameraId, sortCameras, type Camera } from '@vigil/contract';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { currentCameraStore, setCurrentCameraId, setCurrentDomainId, useCurrentDomain } from '../../../lib/current-domain';
+import { useFlag } from '../../../lib/flags';
+import { errorMessage } from '../../../lib/http';
+import { useDomains } from '../../../lib/api/get-domains';
+import { refreshDataModel } from '../../../lib/refresh';
+import { useStore } from '../../../lib/store';
+import { useViewer } from '../../../lib/viewer';
+import { VideoStage } from '../components/video-stage';
+import { useViewerNavigation, useViewerRequest, viewerPath } from '../hooks/use-viewer-request';
+
+/**
+ * The camera to show: the URL's, when it is a camera of any of the user's buildings; otherwise the
+ * remembered camera of the current building, else its first camera (spec part 1 §5).
+ */
+function resolveCamera(
+  cameraParam: string | undefined,
+  cameraDomains: ReadonlyMap<string, string>,
+  currentCameras: readonly Camera[],
+  remembered: string | null,
+): string | undefined {
+  if (cameraParam && pickCameraId(cameraParam, [...cameraDomains.keys()]) === cameraParam) return cameraParam;
+  const ids = currentCameras.map((c) => c.uuid);
+  return pickCameraId(remembered ?? undefined, ids);
+}
+
+/** The URL's moment is a UTC time the viewer can read (parseViewerTimestamp falls back to one minute ago otherwise). */
+function isUtcTimestamp(raw: string | undefined): boolean {
+  const epoch = new Date(0);
+  const moment = parseViewerTimestamp(raw, epoch, false);
+  return moment.mode === 'archive' && moment.at.getTime() !== epoch.getTime() - ARCHIVE.defaultAgoSeconds * 1000;
+}
+
+/** /view/:cameraId?/:timestamp? */
+export default function ViewerPage({ title }: { title: string }) {
+  const { domains, domainId, domain } = useCurrentDomain();
+  const domainsQuery = useDomains();
+  const viewerState = useViewer();
+  const queryClient = useQueryClient();
+  const remembered = useStore(currentCameraStore);
+  const hlsOn = useFlag('hls');
+  const services = viewerState.status === 'ready' ? viewerState.services : undefined;
+  // Live video needs video/view_live, and the HLS feature flag on.
+  const canViewLive = hasOperation(services, 'video', 'view_live') && hlsOn;
+  const request = useViewerRequest(canViewLive);
+  const nav = useViewerNavigation();
+
+  const cameraDomains = useMemo(() => new Map((domains ?? []).flatMap((d) => d.cameras.map((c) => [c.uuid, d.uuid] as const))), [domains]);
+  const cameraId = resolveCamera(request.cameraParam, cameraDomains, domain?.cameras ?? [], remembered);
+  const cameraDomainId = cameraId ? cameraDomains.get(cameraId) : undefined;
+  const cameras = useMemo(() => {
+    const holder = domains?.find((d) => d.uuid === cameraDomainId);
+    return sortCameras(holder?.cameras ?? []);
+  }, [domains, cameraDomainId]);
+
+  // The viewer makes the current building the camera's, and remembers the camera.
+  useEffect(() => {
+    if (!cameraId || !cameraDomainId) return;
+    setCurrentCameraId(cameraId);
+    if (cameraDomainId !== domainId) {
+      setCurrentDomainId(cameraDomainId);
+      void refreshDataModel(queryClient, cameraDomainId).then(({ failures }) => {
+        for (const failure of failures) console.warn(`Refreshing ${failure.step} failed`, failure.error);
+      });
+    }
+  }, [cameraId, cameraDomainId, domainId, queryClient]);
+
+  // A missing or unknown camera, or a missing or unreadable moment, in the URL is replaced by what is shown.
+  const timestampParam = useParams().timestamp;
+  const timestampReadable = timestampParam === 'live' ? canViewLive : isUtcTimestamp(timestampParam);
+  useEffect(() => {
+    if (!cameraId || (request.cameraParam === cameraId && timestampReadable)) return;
+    const moment = request.moment.mode === 'live' ? 'live' : formatUtc(request.moment.at);
+    nav.follow(viewerPath(cameraId, moment));
+  }, [cameraId, request, nav, timestampReadable]);
+
+  if (domains === undefined) {
+    if (domainsQuery.isError) {
+      return (
+        <Container size="sm" py="xl">
+          <Alert color="red" title="Error" role="alert">
+            Could not load your buildings and cameras: {errorMessage(domainsQuery.error)}
+          </Alert>
+        </Container>
+      );
+    }
+    return <PageLoader label="Loading cameras" />;
+  }
+
+  return (
+    <Container size="xl" py={{ base: 'xs', sm: 'md' }} px={{ base: 0, sm: 'md' }}>
+      <VisuallyHidden>
+        <Title order={1}>{title}</Title>
+      </VisuallyHidden>
+      {cameraId && cameraDomainId ? (
+        <VideoStage key={cameraId} cameras={cameras} cameraId={cameraId} request={request} canViewLive={canViewLive} />
+      ) : (
+        <NoCameras canAdd={hasOperation(services, 'video', 'add')} building={domain?.description} />
+      )}
+    </Container>
+  );
+}
+
+function NoCameras({ canAdd, building }: { canAdd: boolean; building: string | undefined }) {
+  return (
+    <Paper withBorder p="xl" radius="md" maw={560} mx="auto">
+      <Stack gap="xs">
+        <Title order={2} fz="h3">
+          No cameras yet
+        </Title>
+        <Text>{building ? `${building} has no cameras yet.` : 'This building has no cameras yet.'}</Text>
+        {canAdd && (
+          <Anchor component={Link} to="/camera/add">
+            Add a camera
+          </Anchor>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
