@@ -10,8 +10,11 @@ import { MediaStore } from '../apps/server/src/media/media-store.js';
 import { Recorders } from '../apps/server/src/media/recorders.js';
 import { ClipsRepository } from '../apps/server/src/modules/video/clips.repository.js';
 import { eventually, startRtspCameras } from '../apps/server/test/rtsp-simulator.js';
-import { cpuSeconds } from './bench-video-browser.js';
+import { cpuSeconds, measureBrowser } from './bench-video-browser.js';
 
+import { ensureBuilt } from './lib/setup.mjs';
+
+ensureBuilt();
 const CAMERAS = 16;
 const SAMPLE_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 
@@ -94,4 +97,5 @@ async function recorderCost(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-await recorderCost();
+if (process.env.BENCH_PART !== 'browser') await recorderCost();
+if (process.env.BENCH_PART !== 'recorder') await measureBrowser();
