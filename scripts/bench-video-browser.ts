@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 
 /** CPU seconds (user + system) used so far by the processes whose command line matches. */
 export function cpuSeconds(pattern: RegExp): number {
@@ -23,15 +24,6 @@ export function cpuSeconds(pattern: RegExp): number {
   return ticks / hz;
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CAMERA = 'c1a00001-0000-4000-8000-00000000a001';
 
 export const percentile = (values: number[], p: number): number => {
@@ -84,7 +76,7 @@ export async function measureBrowser(rounds = Number(process.env.BENCH_ROUNDS ??
   const port = 18290;
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-browser-'));
   const server = await startServer(port, dataDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const base = `http://localhost:${port}`;
