@@ -88,10 +88,13 @@ export function VideoStage({
   useEffect(() => {
     if (live || clipStart === null || clipEnd === null) return;
     const last = lastClip.current;
-    lastClip.current = { key: request.key, start: clipStart };
     const first = !last || last.key !== request.key;
+    const holdsRequest = requestedMs !== null && requestedMs >= clipStart && requestedMs < clipEnd;
+    // A new request while the previous request's clip is still on screen: wait for the request's own clip.
+    if (first && last && last.start === clipStart && !holdsRequest) return;
+    lastClip.current = { key: request.key, start: clipStart };
     // The first clip is skipped unless the server answered with a later one (a gap in the recording).
-    if (first && requestedMs !== null && requestedMs >= clipStart && requestedMs < clipEnd) return;
+    if (first && holdsRequest) return;
     if (!first && last.start === clipStart) return;
     // URLs hold whole seconds; rounding up keeps the written moment inside this clip.
     nav.follow(viewerPath(cameraId, formatUtc(new Date(Math.ceil(clipStart / 1000) * 1000))));
