@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, signIn, test } from '../support/fixtures';
 import {
   CLIP_SECONDS,
@@ -189,7 +190,8 @@ test('clicking the timeline plays the moment clicked', async ({ page }) => {
   await expectBurntInTime(video, book.clock(video, quarter), 4_000);
 });
 
-test('typing a date and time opens that moment after a short pause', async ({ page }) => {
+/** Staff watching the newest finished clip, with a moment 5 s into the oldest of three as the one to choose next. */
+async function openNewestClipAimingAtOldest(page: Page) {
   const urls = trackUrls(page);
   await signIn(page, ACCOUNTS.staff);
   const clips = await finishedClips(page, FRONT_ENTRANCE, { count: 3, settledMs: 15_000 });
@@ -199,6 +201,11 @@ test('typing a date and time opens that moment after a short pause', async ({ pa
   const video = page.getByLabel('Camera video');
   await page.goto(viewPath(opened));
   await expectVideoPlaying(video);
+  return { urls, clips, wanted, book, video };
+}
+
+test('typing a date and time opens that moment after a short pause', async ({ page }) => {
+  const { urls, clips, wanted, book, video } = await openNewestClipAimingAtOldest(page);
 
   const local = await localInputs(page, wanted);
   const seen = urls.length;
@@ -222,15 +229,7 @@ test('typing a date and time opens that moment after a short pause', async ({ pa
 
 // A chosen moment stays in the URL (and the Date/Time inputs) while its clip plays, until playback reaches the next clip.
 test('the URL and the inputs keep a chosen moment while its clip plays', async ({ page }) => {
-  const urls = trackUrls(page);
-  await signIn(page, ACCOUNTS.staff);
-  const clips = await finishedClips(page, FRONT_ENTRANCE, { count: 3, settledMs: 15_000 });
-  const opened = clipStart(clips[clips.length - 1]!) + 2_000;
-  const wanted = clipStart(clips[0]!) + 5_000;
-  const book = await ClipBook.open(page, FRONT_ENTRANCE);
-  const video = page.getByLabel('Camera video');
-  await page.goto(viewPath(opened));
-  await expectVideoPlaying(video);
+  const { urls, clips, wanted, book, video } = await openNewestClipAimingAtOldest(page);
   // Paused, playback cannot reach the next clip and rightly move the URL on.
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect.poll(async () => (await videoState(video)).paused).toBe(true);

@@ -36,7 +36,8 @@ import { resolveFfmpeg } from './media/ffmpeg.js';
 import { MediaStore } from './media/media-store.js';
 import { Recorders } from './media/recorders.js';
 import { MediaSigner } from './media/signing.js';
-import { CamerasRepository, LiveLeasesRepository } from './modules/video/cameras.repository.js';
+import { CamerasRepository } from './modules/video/cameras.repository.js';
+import { LiveLeasesRepository } from './modules/video/leases.repository.js';
 import { ClipsRepository } from './modules/video/clips.repository.js';
 import { mediaRoutes } from './modules/video/media.routes.js';
 import { VideoService, cameraSource } from './modules/video/video.service.js';
@@ -186,7 +187,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ffmpeg,
     clock,
     clipSeconds: config.video.clipSeconds,
-    onCamerasChanged: async () => void (await syncRecorders()),
+    onCamerasChanged: async () => {
+      await syncRecorders();
+    },
   });
   videoRoutes(app, { authenticator: auth, video });
   mediaRoutes(app, { store, signer, leases, clock });

@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../../lib/http-error.js';
 import type { App } from '../../lib/routes.js';
 import type { MediaStore } from '../../media/media-store.js';
 import type { MediaSigner } from '../../media/signing.js';
-import type { LiveLeasesRepository } from './cameras.repository.js';
+import type { LiveLeasesRepository } from './leases.repository.js';
 
 const LIVE_FILE = /^(index\.m3u8|seg\d{1,10}\.ts)$/;
 const DOWNLOAD_NAME = /^[\w.-]{1,200}$/;

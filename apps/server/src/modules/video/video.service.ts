@@ -23,7 +23,8 @@ import { longClipArgs, runFfmpeg } from '../../media/ffmpeg.js';
 import type { MediaStore } from '../../media/media-store.js';
 import type { Recorders } from '../../media/recorders.js';
 import type { MediaSigner } from '../../media/signing.js';
-import type { CamerasRepository, LiveLeasesRepository } from './cameras.repository.js';
+import type { CamerasRepository } from './cameras.repository.js';
+import type { LiveLeasesRepository } from './leases.repository.js';
 import type { ClipsRepository } from './clips.repository.js';
 
 export const CLIP_URL_TTL_MS = 6 * 3600_000;
