@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { uuidSchema } from './common.js';
+import { isoUtcSchema } from './video.js';
+
+/** Spec part 1 §9: elopement alerts look back 24 hours, refresh every 30 s, and their clocks tick every 5 s. */
+export const ELOPEMENT = {
+  lookbackHours: 24,
+  refreshMs: 30_000,
+  tickMs: 5_000,
+  defaultLimit: 100,
+  maxLimit: 500,
+} as const;
+
+export const ALERTS_MESSAGES = {
+  facesNoAccess: 'Entitlements error: Cannot access Faces service.',
+  noAlerts: 'No elopement alerts in the last 24 hours.',
+  pinRequired: 'Please enter your PIN to dismiss this alert.',
+  wrongPin: 'That PIN does not belong to anyone in this building.',
+  tooManyPins: 'Too many wrong PINs. Please wait 15 minutes and try again.',
+  alreadyDismissed: 'This alert was already dismissed.',
+} as const;
+
+export const dismisserSchema = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
+
+/** An elopement alert (§3): a person flagged elopement_risk recognised at an exit camera. */
+export const elopementAlertSchema = z.object({
+  alert_id: uuidSchema,
+  /** unix seconds */
+  event_ts: z.number().int(),
+  category: z.literal('elopement_alert'),
+  runtime_face_uuid: uuidSchema,
+  frontend_face_uuid: uuidSchema,
+  person_name: z.string(),
+  description: z.string(),
+  camera_uuid: uuidSchema,
+  cameraDescription: z.string(),
+  /** signed links to the face crop and the whole frame, cut from the recording at event_ts */
+  posterFrame: z.string(),
+  fullFrame: z.string(),
+  dismissed_at: isoUtcSchema.nullable(),
+  dismissed_by_end_user_info: dismisserSchema.nullable(),
+  /** face match on the alert frame: true confirmed, false wrong person, null not yet said */
+  face_match: z.boolean().nullable(),
+  not_a_face: z.boolean(),
+});
+export type ElopementAlert = z.infer<typeof elopementAlertSchema>;
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** GET /api/v1/faces/alerts */
+export const facesAlertsQuerySchema = z.object({
+  domainUUID: uuidSchema,
+  /** default: 24 hours ago */
+  since: isoUtcSchema.optional(),
+  before: isoUtcSchema.optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(ELOPEMENT.maxLimit).default(ELOPEMENT.defaultLimit),
+  sort: z.enum(['ascending', 'descending']).default('ascending'),
+  include_dismissed: booleanQuery.default(false),
+});
+export type FacesAlertsQuery = z.input<typeof facesAlertsQuerySchema>;
+export const facesAlertsReplySchema = z.object({ ok: z.literal(true), alerts: z.array(elopementAlertSchema) });
+export type FacesAlertsReply = z.infer<typeof facesAlertsReplySchema>;
+
+/** POST /api/v1/faces/alerts/{id}/dismiss: userPIN is the keyed PIN hash (see pinDigest) or 'me'. */
+export const dismissAlertParamsSchema = z.object({ id: uuidSchema });
+export const dismissAlertBodySchema = z.object({
+  userPIN: z.union([
+    z.literal('me'),
+    z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "userPIN must be the base64 keyed hash of the PIN (44 characters) or 'me'"),
+  ]),
+});
+export type DismissAlertBody = z.infer<typeof dismissAlertBodySchema>;
+export const dismissAlertReplySchema = z.object({ ok: z.literal(true), alert: elopementAlertSchema });
+
+/**
+ * Face match on an alert frame (§4), paths chosen by Vigil and shared with the training tool of part 2:
+ * POST /api/v4/facematchconfirm with is_correct true (confirmed), false (wrong person) or null (undo, back to unset).
+ */
+export const faceMatchConfirmBodySchema = z.object({
+  runtime_face_uuid: uuidSchema,
+  frontend_face_uuid: uuidSchema,
+  is_correct: z.boolean().nullable(),
+});
+export type FaceMatchConfirmBody = z.infer<typeof faceMatchConfirmBodySchema>;
+/** POST /api/v4/faceconfirm: is_face false marks the frame 'Not a Face'; true takes that back. */
+export const faceConfirmBodySchema = z.object({ runtime_face_uuid: uuidSchema, is_face: z.boolean() });
+export type FaceConfirmBody = z.infer<typeof faceConfirmBodySchema>;
+
+// ---- display rules
+
+/** Relative time as the alert list shows it, ticking every 5 s: 'just now', '12 seconds ago', '3 minutes ago', ... */
+export function relativeTime(then: number, now: number): string {
+  const seconds = Math.round((now - then) / 1000);
+  if (seconds < 0) return 'just now';
+  if (seconds < 10) return 'just now';
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (seconds < 60) return plural(seconds, 'second');
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return plural(hours, 'hour');
+  return plural(Math.floor(hours / 24), 'day');
+}
+
+/** §9 alert dot colour graded over 24 hours: bright red when new, fading to grey at a day old. */
+export function elopementAlertColour(eventMs: number, now: number): string {
+  const age = Math.min(1, Math.max(0, (now - eventMs) / (ELOPEMENT.lookbackHours * 3_600_000)));
+  const saturation = Math.round(85 * (1 - age));
+  const lightness = Math.round(50 + 15 * age);
+  return `hsl(0, ${saturation}%, ${lightness}%)`;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { uuidSchema } from './common.js';
+import { boxSchema } from './events.js';
+import { isoUtcSchema } from './video.js';
+
+/** Ingest limits: a batch is one transaction, so it is bounded. */
+export const INGEST = {
+  maxEvents: 5000,
+  maxFaces: 1000,
+  maxObjects: 50,
+  /** a detection may not claim to be from the future by more than this (clock skew between machines) */
+  futureToleranceMs: 5 * 60_000,
+  keyPrefix: 'vgd_',
+  bodyLimitBytes: 16 * 1024 * 1024,
+} as const;
+
+export const ingestObjectSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9_ -]{1,40}$/, 'must be a short object name such as person, car or ssd_pet'),
+  confidence: z.number().min(0).max(1),
+  box: boxSchema.optional(),
+});
+
+/** One object-detection event from a detector. */
+export const ingestEventSchema = z.object({
+  /** the detector's own id for the event: a retried batch does not duplicate it */
+  source_id: z.string().min(1).max(128).optional(),
+  camera_uuid: uuidSchema,
+  started_at: isoUtcSchema,
+  objects: z.array(ingestObjectSchema).min(1).max(50),
+  description: z.string().trim().min(1).max(200).optional(),
+});
+export type IngestEvent = z.infer<typeof ingestEventSchema>;
+
+/** One face seen by a detector, with the registry person it matched best (if any). */
+export const ingestFaceSchema = z.object({
+  /** the detection's id; Vigil makes one when absent. Re-sending the same id does not duplicate it. */
+  runtime_face_uuid: uuidSchema.optional(),
+  camera_uuid: uuidSchema,
+  captured_at: isoUtcSchema,
+  frontend_face_uuid: uuidSchema.nullable().optional(),
+  confidence: z.number().min(0).max(1),
+  box: boxSchema.optional(),
+});
+export type IngestFace = z.infer<typeof ingestFaceSchema>;
+
+/** POST /api/ingest/v1/batch with `Authorization: Bearer vgd_…` (a detector key). */
+export const ingestBatchSchema = z
+  .object({
+    events: z.array(ingestEventSchema).max(5000).default([]),
+    faces: z.array(ingestFaceSchema).max(1000).default([]),
+  })
+  .refine((b) => b.events.length + b.faces.length > 0, 'A batch needs at least one event or face.');
+export type IngestBatch = z.input<typeof ingestBatchSchema>;
+export const ingestReplySchema = z.object({
+  ok: z.literal(true),
+  events: z.object({ accepted: z.number().int(), duplicates: z.number().int() }),
+  faces: z.object({ accepted: z.number().int(), duplicates: z.number().int() }),
+  /** events that the domain's alert settings turned into alerts */
+  alerts: z.number().int(),
+  elopement_alerts: z.number().int(),
+});
+export type IngestReply = z.infer<typeof ingestReplySchema>;
+
+// ---- detector keys (alerting/edit in the domain)
+export const detectorSchema = z.object({
+  id: uuidSchema,
+  domain_uuid: uuidSchema,
+  name: z.string(),
+  /** the first characters of the key, to tell keys apart; the key itself is shown once */
+  key_prefix: z.string(),
+  created_at: isoUtcSchema,
+  last_used_at: isoUtcSchema.nullable(),
+  revoked_at: isoUtcSchema.nullable(),
+});
+export type Detector = z.infer<typeof detectorSchema>;
+export const detectorsQuerySchema = z.object({ domain_uuid: uuidSchema });
+export const detectorsReplySchema = z.object({ ok: z.literal(true), detectors: z.array(detectorSchema) });
+export const createDetectorBodySchema = z.object({ domain_uuid: uuidSchema, name: z.string().trim().min(1).max(80) });
+export const createDetectorReplySchema = z.object({ ok: z.literal(true), detector: detectorSchema, key: z.string() });
+export const detectorParamsSchema = z.object({ id: uuidSchema });
+export const revokeDetectorReplySchema = z.object({ ok: z.literal(true) });
