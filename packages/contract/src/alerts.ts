@@ -58,7 +58,15 @@ export const facesAlertsQuerySchema = z.object({
   sort: z.enum(['ascending', 'descending']).default('ascending'),
   include_dismissed: booleanQuery.default(false),
 });
-export type FacesAlertsQuery = z.input<typeof facesAlertsQuerySchema>;
+export interface FacesAlertsQuery {
+  domainUUID: string;
+  since?: string;
+  before?: string;
+  offset?: number;
+  limit?: number;
+  sort?: 'ascending' | 'descending';
+  include_dismissed?: boolean;
+}
 export const facesAlertsReplySchema = z.object({ ok: z.literal(true), alerts: z.array(elopementAlertSchema) });
 export type FacesAlertsReply = z.infer<typeof facesAlertsReplySchema>;
 

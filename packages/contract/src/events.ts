@@ -78,7 +78,16 @@ export const eventsQuerySchema = z
     message: EVENTS_MESSAGES.badRange,
     path: ['since'],
   });
-export type EventsQuery = z.input<typeof eventsQuerySchema>;
+/** What a client sends (the schema above also accepts the strings of a query string). */
+export interface EventsQuery {
+  domain_uuid: string;
+  camera_uuid?: string;
+  limit?: number;
+  since?: string;
+  until?: string;
+  pagination_token?: string;
+  alerted?: boolean;
+}
 export const eventsReplySchema = z.object({
   ok: z.literal(true),
   data: z.array(eventSchema),
