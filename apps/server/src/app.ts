@@ -43,6 +43,22 @@ import { mediaRoutes } from './modules/video/media.routes.js';
 import { VideoService, cameraSource } from './modules/video/video.service.js';
 import { videoRoutes } from './modules/video/video.routes.js';
 import { demoAccountList } from './seed/demo.js';
+import { startDemoDetections, type DemoDetectionsHandle } from './seed/demo-detections.js';
+import { FrameService, type FrameLookup } from './media/frames.js';
+import { Realtime } from './realtime/realtime.js';
+import { EventsRepository } from './modules/events/events.repository.js';
+import { EventsService } from './modules/events/events.service.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { FacesRepository } from './modules/faces/faces.repository.js';
+import { ElopementAlertsRepository } from './modules/alerts/elopement.repository.js';
+import { AlertRulesRepository } from './modules/alerts/alert-rules.repository.js';
+import { AlertsService } from './modules/alerts/alerts.service.js';
+import { AlertSettingsService } from './modules/alerts/alert-settings.service.js';
+import { alertsRoutes } from './modules/alerts/alerts.routes.js';
+import { DetectorsRepository } from './modules/ingest/detectors.repository.js';
+import { DetectorsService } from './modules/ingest/detectors.service.js';
+import { IngestService } from './modules/ingest/ingest.service.js';
+import { ingestRoutes } from './modules/ingest/ingest.routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -119,7 +135,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Vigil API', version: APP_VERSION, description: 'The API behind the Vigil dashboard.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A session token from POST /api/v4/oauth' },
+          detectorKey: { type: 'http', scheme: 'bearer', description: 'A detector key (vgd_…) for the ingest API' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -153,8 +174,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const access = new AccessRepository(database.db, clock);
   const sessions = new SessionsRepository(database.db, clock, config.sessionTtlHours * 3600 * 1000);
   const auth = new AuthService(access, sessions, trusted, config.internalEmailDomain);
-  const domains = new DomainsService(new DomainsRepository(database.db));
-  const pins = new PinsService(new PinsRepository(database.db), access, config.secret, clock);
+  const domainsRepository = new DomainsRepository(database.db);
+  const domains = new DomainsService(domainsRepository);
+  const pinsRepository = new PinsRepository(database.db);
+  const pins = new PinsService(pinsRepository, access, config.secret, clock);
 
   authRoutes(app, { auth, clientConfig: clientConfigFor(config, builtIn) });
   domainsRoutes(app, { authenticator: auth, domains });
@@ -192,7 +215,70 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   videoRoutes(app, { authenticator: auth, video });
-  mediaRoutes(app, { store, signer, leases, clock });
+
+  // Events, alerts, ingest and the live socket.
+  const realtime = new Realtime();
+  realtime.attach(app.server, auth, { corsOrigin: config.publicUrl });
+  app.addHook('onClose', () => realtime.close());
+  const events = new EventsRepository(database.db);
+  const faces = new FacesRepository(database.db);
+  const elopement = new ElopementAlertsRepository(database.db);
+  const rules = new AlertRulesRepository(database.db);
+  const detectors = new DetectorsService(new DetectorsRepository(database.db), clock);
+  const ingest = new IngestService({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    cameras,
+    domains: domainsRepository,
+    events,
+    faces,
+    elopement,
+    rules,
+    detectors: new DetectorsRepository(database.db),
+    notifier: realtime,
+  });
+  eventsRoutes(app, { authenticator: auth, events: new EventsService({ events, cameras, signer, clock }) });
+  ingestRoutes(app, { authenticator: auth, ingest, detectors });
+  alertsRoutes(app, {
+    authenticator: auth,
+    alerts: new AlertsService({
+      elopement,
+      faces,
+      pins: pinsRepository,
+      pinHash: (domain, digest) => pins.storedHash(domain, digest),
+      signer,
+      notifier: realtime,
+      clock,
+    }),
+    settings: new AlertSettingsService({ rules, domains: domainsRepository, cameras, clock }),
+  });
+  const frameLookup: FrameLookup = async (kind, id) => {
+    if (kind === 'event') {
+      const event = await events.byId(id);
+      return event && { camera: event.camera_uuid, at: event.started_at };
+    }
+    const detection = await faces.detection(id);
+    return detection && { camera: detection.camera_uuid, at: detection.captured_at, box: detection.box ? JSON.parse(detection.box) : null };
+  };
+  const frames = new FrameService({ store, clips, ffmpeg, lookup: frameLookup });
+  mediaRoutes(app, { store, signer, leases, clock, frames });
+
+  let demoDetections: DemoDetectionsHandle | null = null;
+  if (config.demoDetections !== 'off') {
+    // In the background once the server is ready: the history goes through the ingest API like any detector's batches.
+    app.addHook('onReady', () => {
+      const started = Date.now();
+      void startDemoDetections({ app, detectors, events, elopement, access, clock, live: config.demoDetections === 'on', log: app.log })
+        .then((handle) => {
+          demoDetections = handle;
+          app.log.info(`demo detections ready in ${Date.now() - started} ms`);
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'demo detections failed to start'));
+      return Promise.resolve();
+    });
+    app.addHook('onClose', () => demoDetections?.stop());
+  }
 
   let demoCameras: DemoCamerasHandle | null = null;
   if (recorders) {

@@ -29,6 +29,8 @@ export interface Config {
   requestAccountUrl: string;
   staffLinks: { label: string; url: string }[];
   logLevel: string;
+  /** simulated detections for the demo buildings: a 7-day history, plus a live feed when 'on' */
+  demoDetections: 'on' | 'history' | 'off';
   video: {
     mediaDir: string;
     clipSeconds: number;
@@ -90,6 +92,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       { label: 'Tagging', url: env.VIGIL_TAGGING_URL ?? 'https://tagging.vigil.example' },
     ],
     logLevel: env.VIGIL_LOG_LEVEL ?? 'info',
+    demoDetections:
+      env.VIGIL_DEMO === 'off' ? 'off' : env.VIGIL_DEMO_DETECTIONS === 'off' || env.VIGIL_DEMO_DETECTIONS === 'history' ? env.VIGIL_DEMO_DETECTIONS : 'on',
     video: {
       mediaDir: resolve(dataDir, env.VIGIL_MEDIA_DIR ?? 'media'),
       clipSeconds: integer(env, 'VIGIL_CLIP_SECONDS', 60),

@@ -83,12 +83,12 @@ export async function createTestContext(
   beforeApp?: (database: DatabaseHandle) => Promise<void>,
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
-  const config = loadConfig({ VIGIL_DATA_DIR: dataDir, PORT: '8080', VIGIL_LOG_LEVEL: 'silent', VIGIL_RECORDER: 'off', ...env });
+  const config = loadConfig({ VIGIL_DATA_DIR: dataDir, PORT: '8080', VIGIL_LOG_LEVEL: 'silent', VIGIL_RECORDER: 'off', VIGIL_DEMO_DETECTIONS: 'off', ...env });
   const { handle: database, location: databaseLocation, drop } = await openTestDatabase(dataDir);
   await migrateToLatest(database.db);
   const clock = new TestClock();
   const access = new AccessRepository(database.db, clock);
-  await seedDemo(database.db, access, clock);
+  await seedDemo(database.db, access, clock, config.secret);
   await beforeApp?.(database);
   const app = await buildApp({ config, database, clock, serveWeb: false, logger: false });
   await app.ready();

@@ -130,6 +130,116 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('live_leases_user_camera').on('live_leases').columns(['user_id', 'camera_uuid']).execute();
     },
   },
+  '0004_events': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('cameras').addColumn('is_exit', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .createTable('detectors')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('domain_uuid', 'varchar(36)', (c) => c.notNull().references('domains.uuid').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('key_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('key_prefix', 'varchar(16)', (c) => c.notNull())
+        .addColumn('created_by', 'varchar(36)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('detectors_domain').on('detectors').column('domain_uuid').execute();
+      await db.schema
+        .createTable('events')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('domain_uuid', 'varchar(36)', (c) => c.notNull().references('domains.uuid').onDelete('cascade'))
+        .addColumn('camera_uuid', 'varchar(36)', (c) => c.notNull().references('cameras.uuid').onDelete('cascade'))
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('category', 'varchar(16)', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('objects', 'text', (c) => c.notNull())
+        .addColumn('metrics', 'text', (c) => c.notNull())
+        .addColumn('alerted', 'integer', (c) => c.notNull())
+        .addColumn('rule_id', 'varchar(36)')
+        .addColumn('detector_id', 'varchar(36)', (c) => c.references('detectors.id').onDelete('set null'))
+        .addColumn('source_id', 'varchar(128)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // Keyset pages walk (started_at, id) backwards inside one of these.
+      await db.schema.createIndex('events_domain_time').on('events').columns(['domain_uuid', 'started_at', 'id']).execute();
+      await db.schema.createIndex('events_camera_time').on('events').columns(['camera_uuid', 'started_at', 'id']).execute();
+      await db.schema.createIndex('events_domain_alerted_time').on('events').columns(['domain_uuid', 'alerted', 'started_at', 'id']).execute();
+      await db.schema.createIndex('events_source').on('events').columns(['detector_id', 'source_id']).unique().execute();
+      await db.schema
+        .createTable('faces')
+        .addColumn('uuid', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('domain_uuid', 'varchar(36)', (c) => c.notNull().references('domains.uuid').onDelete('cascade'))
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('role', 'varchar(32)', (c) => c.notNull())
+        .addColumn('gender', 'varchar(16)')
+        .addColumn('complexion', 'varchar(32)')
+        .addColumn('room', 'text')
+        .addColumn('bed', 'text')
+        .addColumn('elopement_risk', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('email', 'text')
+        .addColumn('employee_role', 'varchar(32)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('faces_domain').on('faces').column('domain_uuid').execute();
+      await db.schema
+        .createTable('face_detections')
+        .addColumn('runtime_face_uuid', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('domain_uuid', 'varchar(36)', (c) => c.notNull().references('domains.uuid').onDelete('cascade'))
+        .addColumn('camera_uuid', 'varchar(36)', (c) => c.notNull().references('cameras.uuid').onDelete('cascade'))
+        .addColumn('captured_at', 'bigint', (c) => c.notNull())
+        .addColumn('frontend_face_uuid', 'varchar(36)', (c) => c.references('faces.uuid').onDelete('set null'))
+        .addColumn('confidence', 'real', (c) => c.notNull())
+        .addColumn('box', 'text')
+        .addColumn('is_face', 'integer')
+        .addColumn('match_confirmed', 'integer')
+        .addColumn('reviewed_by', 'varchar(36)')
+        .addColumn('reviewed_at', 'bigint')
+        .addColumn('detector_id', 'varchar(36)', (c) => c.references('detectors.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('face_detections_domain_time').on('face_detections').columns(['domain_uuid', 'captured_at']).execute();
+      await db.schema
+        .createTable('elopement_alerts')
+        .addColumn('alert_id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('domain_uuid', 'varchar(36)', (c) => c.notNull().references('domains.uuid').onDelete('cascade'))
+        .addColumn('camera_uuid', 'varchar(36)', (c) => c.notNull().references('cameras.uuid').onDelete('cascade'))
+        .addColumn('runtime_face_uuid', 'varchar(36)', (c) =>
+          c.notNull().unique().references('face_detections.runtime_face_uuid').onDelete('cascade'),
+        )
+        .addColumn('frontend_face_uuid', 'varchar(36)', (c) => c.notNull().references('faces.uuid').onDelete('cascade'))
+        .addColumn('event_ts', 'bigint', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('dismissed_at', 'bigint')
+        .addColumn('dismissed_by', 'varchar(36)', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('dismissed_via', 'varchar(8)')
+        .addColumn('dismissed_from', 'varchar(36)', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('elopement_alerts_domain_time').on('elopement_alerts').columns(['domain_uuid', 'event_ts']).execute();
+      await db.schema
+        .createTable('alert_rules')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('domain_uuid', 'varchar(36)', (c) => c.notNull().references('domains.uuid').onDelete('cascade'))
+        .addColumn('definition', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'varchar(36)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('alert_rules_domain').on('alert_rules').column('domain_uuid').execute();
+      await db.schema
+        .createTable('alert_rule_state')
+        .addColumn('rule_id', 'varchar(36)', (c) => c.notNull().references('alert_rules.id').onDelete('cascade'))
+        .addColumn('camera_uuid', 'varchar(36)', (c) => c.notNull())
+        .addColumn('last_alert_at', 'bigint')
+        .addColumn('last_seen_at', 'bigint')
+        .addPrimaryKeyConstraint('alert_rule_state_pk', ['rule_id', 'camera_uuid'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Times are epoch milliseconds (bigint on PostgreSQL, integer on SQLite); JSON is stored as text. */
 export interface DomainTable {
@@ -23,6 +23,7 @@ export interface CameraTable {
   username: string | null;
   password: string | null;
   created_at: number;
+  is_exit: Generated<number>;
 }
 
 export interface UserTable {
@@ -104,6 +105,103 @@ export interface LiveLeaseTable {
   expires_at: number;
 }
 
+export interface DetectorTable {
+  id: string;
+  domain_uuid: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  created_by: string | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** objects: JSON array of names; metrics: JSON {description, detections}. alerted: 0/1. */
+export interface EventTable {
+  id: string;
+  domain_uuid: string;
+  camera_uuid: string;
+  started_at: number;
+  category: string;
+  description: string;
+  objects: string;
+  metrics: string;
+  alerted: number;
+  rule_id: string | null;
+  detector_id: string | null;
+  source_id: string | null;
+  created_at: number;
+}
+
+/** A person in the faces registry (part 2 §3); this issue needs residents with elopement_risk. */
+export interface FaceTable {
+  uuid: string;
+  domain_uuid: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  gender: string | null;
+  complexion: string | null;
+  room: string | null;
+  bed: string | null;
+  elopement_risk: number;
+  email: string | null;
+  employee_role: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A face a detector saw; box is JSON {x,y,w,h} as fractions. is_face / match_confirmed: null unset, 0/1. */
+export interface FaceDetectionTable {
+  runtime_face_uuid: string;
+  domain_uuid: string;
+  camera_uuid: string;
+  captured_at: number;
+  frontend_face_uuid: string | null;
+  confidence: number;
+  box: string | null;
+  is_face: number | null;
+  match_confirmed: number | null;
+  reviewed_by: string | null;
+  reviewed_at: number | null;
+  detector_id: string | null;
+  created_at: number;
+}
+
+/** dismissed_by: whose dismissal it is (the PIN's owner, or the signed-in user); dismissed_from: the session's user. */
+export interface ElopementAlertTable {
+  alert_id: string;
+  domain_uuid: string;
+  camera_uuid: string;
+  runtime_face_uuid: string;
+  frontend_face_uuid: string;
+  event_ts: number;
+  description: string;
+  dismissed_at: number | null;
+  dismissed_by: string | null;
+  dismissed_via: string | null;
+  dismissed_from: string | null;
+  created_at: number;
+}
+
+/** definition: JSON of the rule's fields (contract alertRuleInputSchema). */
+export interface AlertRuleTable {
+  id: string;
+  domain_uuid: string;
+  definition: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AlertRuleStateTable {
+  rule_id: string;
+  camera_uuid: string;
+  last_alert_at: number | null;
+  last_seen_at: number | null;
+}
+
 export interface Database {
   domains: DomainTable;
   cameras: CameraTable;
@@ -118,6 +216,13 @@ export interface Database {
   oidc_payloads: OidcPayloadTable;
   clips: ClipTable;
   live_leases: LiveLeaseTable;
+  detectors: DetectorTable;
+  events: EventTable;
+  faces: FaceTable;
+  face_detections: FaceDetectionTable;
+  elopement_alerts: ElopementAlertTable;
+  alert_rules: AlertRuleTable;
+  alert_rule_state: AlertRuleStateTable;
 }
 
 export type ClipRow = Selectable<ClipTable>;
@@ -126,3 +231,11 @@ export type DomainRow = Selectable<DomainTable>;
 export type CameraRow = Selectable<CameraTable>;
 export type NewCamera = Insertable<CameraTable>;
 export type UserRow = Selectable<UserTable>;
+export type EventRow = Selectable<EventTable>;
+export type NewEvent = Insertable<EventTable>;
+export type DetectorRow = Selectable<DetectorTable>;
+export type FaceRow = Selectable<FaceTable>;
+export type FaceDetectionRow = Selectable<FaceDetectionTable>;
+export type NewFaceDetection = Insertable<FaceDetectionTable>;
+export type ElopementAlertRow = Selectable<ElopementAlertTable>;
+export type AlertRuleRow = Selectable<AlertRuleTable>;

@@ -199,3 +199,51 @@ export async function probeDuration(ffmpeg: string, file: string): Promise<numbe
   if (/moov atom not found|Invalid data found/.test(stderr)) return null;
   return parseDuration(stderr);
 }
+
+/** A crop in fractions of the frame (x, y, w, h in 0..1). */
+export interface FrameCrop {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** One JPEG frame at `offsetSeconds` into a clip, optionally cropped (fractions of the frame), scaled to `width`. */
+export function frameArgs(clip: string, offsetSeconds: number, output: string, width: number, crop?: FrameCrop): string[] {
+  const f = (n: number) => n.toFixed(4);
+  const filters = [
+    ...(crop ? [`crop=w=iw*${f(crop.w)}:h=ih*${f(crop.h)}:x=iw*${f(crop.x)}:y=ih*${f(crop.y)}`] : []),
+    `scale='min(${width},iw)':-2`,
+  ];
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-ss',
+    Math.max(0, offsetSeconds).toFixed(3),
+    '-i',
+    clip,
+    '-frames:v',
+    '1',
+    '-vf',
+    filters.join(','),
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '4',
+    '-f',
+    'image2',
+    '-y',
+    output,
+  ];
+}
+
+/** A face box grown by `margin` of its size on every side and kept inside the frame: the poster shows the head, not just the face. */
+export function posterCrop(box: FrameCrop, margin = 0.6): FrameCrop {
+  const x = Math.max(0, box.x - box.w * margin);
+  const y = Math.max(0, box.y - box.h * margin);
+  const right = Math.min(1, box.x + box.w * (1 + margin));
+  const bottom = Math.min(1, box.y + box.h * (1 + margin));
+  return { x, y, w: right - x, h: bottom - y };
+}

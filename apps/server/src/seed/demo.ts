@@ -1,4 +1,5 @@
-import { OPERATIONS, SERVICES, deriveCameraFloor, type Operation, type Service } from '@vigil/contract';
+import { OPERATIONS, SERVICES, deriveCameraFloor, pinDigest, type Operation, type Service } from '@vigil/contract';
+import { hmacHex } from '../lib/hash.js';
 import type { DemoAccount } from '../auth/sign-in-page.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
@@ -10,14 +11,37 @@ export const DEMO_DOMAINS = {
     description: 'Maple Court',
     timezone: 'America/New_York',
     geoloc: '40.7484,-73.9857',
+    // Maple Court's alerts page shows elopement alerts; Birch House keeps the default object feed.
+    preferences: '{"alerts_source":"faces_elopement_alerts"}',
   },
   birch: {
     uuid: '8e3d1b7c-2a4f-4e6d-8b19-5c0a9f2e4b02',
     description: 'Birch House',
     timezone: 'America/Chicago',
     geoloc: '41.8781,-87.6298',
+    preferences: '{}',
   },
 } as const;
+
+/** Cameras at a way out: a face of a resident at elopement risk seen there raises an elopement alert. */
+export const DEMO_EXIT_CAMERAS = ['c1a00001-0000-4000-8000-00000000a001', 'c1a00001-0000-4000-8000-00000000b001'] as const;
+
+/** Residents and staff in the faces registry; elopement_risk residents are what elopement alerts are about. */
+export const DEMO_PEOPLE = [
+  { uuid: 'f0ce0001-0000-4000-8000-00000000a001', domain: 'maple', first: 'Margaret', last: 'Hill', role: 'resident', gender: 'female', room: '112', risk: true },
+  { uuid: 'f0ce0001-0000-4000-8000-00000000a002', domain: 'maple', first: 'Walter', last: 'Brooks', role: 'resident', gender: 'male', room: '204', risk: true },
+  { uuid: 'f0ce0001-0000-4000-8000-00000000a003', domain: 'maple', first: 'Edith', last: 'Shaw', role: 'resident', gender: 'female', room: '118', risk: false },
+  { uuid: 'f0ce0001-0000-4000-8000-00000000a004', domain: 'maple', first: 'Nora', last: 'Quinn', role: 'employee', gender: 'female', room: null, risk: false },
+  { uuid: 'f0ce0001-0000-4000-8000-00000000b001', domain: 'birch', first: 'Harold', last: 'Finch', role: 'resident', gender: 'male', room: '3', risk: true },
+  { uuid: 'f0ce0001-0000-4000-8000-00000000b002', domain: 'birch', first: 'Ruth', last: 'Daniels', role: 'resident', gender: 'female', room: '5', risk: false },
+] as const;
+
+/** Demo dismissal PINs (README): who, where, which PIN. */
+export const DEMO_PINS = [
+  { email: 'nurse@maple.example', domain: 'maple', pin: '2468' },
+  { email: 'manager@maple.example', domain: 'maple', pin: '1357' },
+  { email: 'manager@maple.example', domain: 'birch', pin: '1357' },
+] as const;
 
 /** Descriptions chosen so that every camera category of spec part 1 §3 appears. */
 const DEMO_CAMERAS: { uuid: string; domain: keyof typeof DEMO_DOMAINS; description: string }[] = [
@@ -97,12 +121,12 @@ export const DEMO_ACCOUNTS: (DemoAccount & { grants: { domain: keyof typeof DEMO
 ];
 
 /** Loads the demo data. Idempotent: what exists is left as it is, so a second run changes nothing. */
-export async function seedDemo(db: Db, access: AccessRepository, clock: Clock): Promise<void> {
+export async function seedDemo(db: Db, access: AccessRepository, clock: Clock, secret?: Buffer): Promise<void> {
   const now = clock.now();
   for (const domain of Object.values(DEMO_DOMAINS)) {
     await db
       .insertInto('domains')
-      .values({ ...domain, preferences: '{}', created_at: now })
+      .values({ ...domain, created_at: now })
       .onConflict((oc) => oc.column('uuid').doNothing())
       .execute();
   }
@@ -123,6 +147,29 @@ export async function seedDemo(db: Db, access: AccessRepository, clock: Clock): 
         username: null,
         password: null,
         created_at: now,
+        is_exit: DEMO_EXIT_CAMERAS.some((uuid) => uuid === camera.uuid) ? 1 : 0,
+      })
+      .onConflict((oc) => oc.column('uuid').doNothing())
+      .execute();
+  }
+  for (const person of DEMO_PEOPLE) {
+    await db
+      .insertInto('faces')
+      .values({
+        uuid: person.uuid,
+        domain_uuid: DEMO_DOMAINS[person.domain].uuid,
+        first_name: person.first,
+        last_name: person.last,
+        role: person.role,
+        gender: person.gender,
+        complexion: null,
+        room: person.room,
+        bed: null,
+        elopement_risk: person.risk ? 1 : 0,
+        email: null,
+        employee_role: person.role === 'employee' ? 'nurse' : null,
+        created_at: now,
+        updated_at: now,
       })
       .onConflict((oc) => oc.column('uuid').doNothing())
       .execute();
@@ -134,6 +181,22 @@ export async function seedDemo(db: Db, access: AccessRepository, clock: Clock): 
     const user = existed ?? (await access.ensureUser(account.email, account.displayName));
     if (existed) continue;
     for (const grant of account.grants) await access.grant(user.id, DEMO_DOMAINS[grant.domain].uuid, grant.role);
+  }
+  if (secret) await seedDemoPins(db, secret, now);
+}
+
+/** Demo PINs, stored as PinsService stores them; a PIN someone has since changed is left alone. */
+async function seedDemoPins(db: Db, secret: Buffer, now: number): Promise<void> {
+  for (const entry of DEMO_PINS) {
+    const domain = DEMO_DOMAINS[entry.domain].uuid;
+    const user = await db.selectFrom('users').select('id').where('email', '=', entry.email).executeTakeFirst();
+    if (!user) continue;
+    const pinHash = hmacHex(secret, `${domain}:${await pinDigest(domain, entry.pin)}`);
+    await db
+      .insertInto('pins')
+      .values({ user_id: user.id, domain_uuid: domain, pin_hash: pinHash, updated_at: now })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 }
 

@@ -6,6 +6,7 @@ import { sha256Hex } from '../../lib/hash.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import type { App } from '../../lib/routes.js';
 import type { MediaStore } from '../../media/media-store.js';
+import type { FrameService } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { LiveLeasesRepository } from './leases.repository.js';
 
@@ -16,7 +17,7 @@ const DOWNLOAD_NAME = /^[\w.-]{1,200}$/;
  * Media files by capability URL, no session needed: signed paths for clips, thumbnails and long clips;
  * a live lease for the rolling HLS folder. Anything else gets 403 or 404 and nothing more. Range requests work.
  */
-export function mediaRoutes(app: App, deps: { store: MediaStore; signer: MediaSigner; leases: LiveLeasesRepository; clock: Clock }): void {
+export function mediaRoutes(app: App, deps: { store: MediaStore; signer: MediaSigner; leases: LiveLeasesRepository; clock: Clock; frames?: FrameService }): void {
   const send = (reply: FastifyReply, rel: string) => {
     const absolute = deps.store.resolveInside(rel);
     if (!absolute || !existsSync(absolute)) throw notFound('No such media file.');
@@ -48,6 +49,10 @@ export function mediaRoutes(app: App, deps: { store: MediaStore; signer: MediaSi
       const verdict = deps.signer.verify(token, path, deps.clock.now());
       if (!verdict.ok) throw forbidden(verdict.reason === 'expired' ? 'This media link has expired.' : 'This media link is not valid.');
       if (request.query.download) reply.header('content-disposition', `attachment; filename="${request.query.download}"`);
+      // Pictures of events and alerts are cut from the recording the first time someone asks for them.
+      if (path.startsWith('frames/') && deps.frames && !(await deps.frames.ensure(path))) {
+        throw notFound('There is no recording of this moment (yet).');
+      }
       reply.header('cache-control', 'private, max-age=300');
       return send(reply, path);
     },

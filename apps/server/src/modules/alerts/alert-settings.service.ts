@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { twilightLabels, type AlertRule, type AlertRuleFields, type AlertSettingsReply } from '@vigil/contract';
+import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
+import type { DomainsRepository } from '../domains/domains.repository.js';
+import type { CamerasRepository } from '../video/cameras.repository.js';
+import type { AlertRulesRepository, StoredRule } from './alert-rules.repository.js';
+
+const ruleOut = (rule: StoredRule): AlertRule => ({
+  ...rule,
+  created_at: new Date(rule.created_at).toISOString(),
+  updated_at: new Date(rule.updated_at).toISOString(),
+});
+
+/** Alert settings (the /alerts/settings page): rules per building that decide which events become alerts. */
+export class AlertSettingsService {
+  constructor(
+    private readonly d: { rules: AlertRulesRepository; domains: DomainsRepository; cameras: CamerasRepository; clock: Clock },
+  ) {}
+
+  async list(principal: Principal, domainUuid: string): Promise<AlertSettingsReply> {
+    requireEntitlement(principal, domainUuid, 'alerting');
+    const domain = await this.d.domains.findOne(domainUuid);
+    if (!domain) throw notFound('No such building.');
+    const rules = await this.d.rules.inDomain(domainUuid);
+    return {
+      ok: true,
+      rules: rules.map(ruleOut),
+      timezone: domain.timezone,
+      today: twilightLabels(this.d.clock.now(), { timeZone: domain.timezone, geoloc: domain.geoloc }),
+    };
+  }
+
+  async create(principal: Principal, domainUuid: string, fields: AlertRuleFields) {
+    requireEntitlement(principal, domainUuid, 'alerting', 'edit');
+    await this.checkCameras(domainUuid, fields.camera_uuids);
+    const now = this.d.clock.now();
+    const rule: StoredRule = { ...fields, id: randomUUID(), domain_uuid: domainUuid, created_at: now, updated_at: now };
+    await this.d.rules.insert(rule, principal.user.id);
+    return { ok: true as const, rule: ruleOut(rule) };
+  }
+
+  async update(principal: Principal, id: string, fields: AlertRuleFields) {
+    const rule = await this.editable(principal, id);
+    await this.checkCameras(rule.domain_uuid, fields.camera_uuids);
+    const now = this.d.clock.now();
+    await this.d.rules.update(id, fields, now);
+    return { ok: true as const, rule: ruleOut({ ...rule, ...fields, updated_at: now }) };
+  }
+
+  async remove(principal: Principal, id: string) {
+    await this.editable(principal, id);
+    await this.d.rules.remove(id);
+    return { ok: true as const };
+  }
+
+  private async editable(principal: Principal, id: string): Promise<StoredRule> {
+    const rule = await this.d.rules.findOne(id);
+    if (!rule || !principal.entitlements[rule.domain_uuid]) throw notFound('No such alert rule.');
+    requireEntitlement(principal, rule.domain_uuid, 'alerting', 'edit');
+    return rule;
+  }
+
+  private async checkCameras(domainUuid: string, cameraUuids: string[]): Promise<void> {
+    if (cameraUuids.length === 0) return;
+    const known = new Set((await this.d.cameras.inDomain(domainUuid)).map((c) => c.uuid));
+    const stranger = cameraUuids.find((c) => !known.has(c));
+    if (stranger) throw badRequest(`rule.camera_uuids: no camera ${stranger} in this building.`);
+  }
+}

@@ -1,0 +1,142 @@
+import {
+  ALERTS_MESSAGES,
+  ELOPEMENT,
+  hasOperation,
+  type ElopementAlert,
+  type FaceConfirmBody,
+  type FaceMatchConfirmBody,
+  type facesAlertsQuerySchema,
+} from '@vigil/contract';
+import type { z } from 'zod';
+import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Clock } from '../../lib/clock.js';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
+import { signedFrameUrl } from '../../media/frames.js';
+import type { MediaSigner } from '../../media/signing.js';
+import type { Notifier } from '../../realtime/realtime.js';
+import type { FacesRepository } from '../faces/faces.repository.js';
+import type { PinsRepository } from '../pins/pins.repository.js';
+import type { ElopementAlertView, ElopementAlertsRepository } from './elopement.repository.js';
+
+type FacesAlertsQuery = z.output<typeof facesAlertsQuerySchema>;
+
+/** Wrong dismissal PINs allowed per user in the window before further tries are refused (429). */
+export const DISMISS_PIN_FAILURES = 5;
+export const DISMISS_PIN_WINDOW_MS = 15 * 60_000;
+
+export interface AlertsDeps {
+  elopement: ElopementAlertsRepository;
+  faces: FacesRepository;
+  pins: PinsRepository;
+  /** the stored form of a PIN digest in a domain (PinsService.storedHash) */
+  pinHash: (domainUuid: string, digest: string) => string;
+  signer: MediaSigner;
+  notifier: Notifier;
+  clock: Clock;
+}
+
+export class AlertsService {
+  constructor(private readonly d: AlertsDeps) {}
+
+  /** GET /api/v1/faces/alerts (alerting/receive_er_alerts): 24 hours back by default, active ones unless asked. */
+  async list(principal: Principal, q: FacesAlertsQuery): Promise<{ ok: true; alerts: ElopementAlert[] }> {
+    requireEntitlement(principal, q.domainUUID, 'alerting', 'receive_er_alerts');
+    const now = this.d.clock.now();
+    const rows = await this.d.elopement.list({
+      domain: q.domainUUID,
+      since: q.since ? Date.parse(q.since) : now - ELOPEMENT.lookbackHours * 3_600_000,
+      before: q.before ? Date.parse(q.before) : undefined,
+      includeDismissed: q.include_dismissed,
+      ascending: q.sort === 'ascending',
+      offset: q.offset,
+      limit: q.limit,
+    });
+    return { ok: true, alerts: rows.map((r) => this.toAlert(r, now)) };
+  }
+
+  /**
+   * Dismissal: with a PIN the dismisser is whoever holds that PIN in the building (wrong PINs are logged and
+   * rate-limited); with 'me' it is the signed-in user, unless they hold pin_dismiss_alert, who must give a PIN.
+   */
+  async dismiss(principal: Principal, alertId: string, userPIN: string): Promise<{ ok: true; alert: ElopementAlert }> {
+    const alert = await this.d.elopement.get(alertId);
+    if (!alert || !principal.entitlements[alert.domain_uuid]) throw notFound('No such alert.');
+    const domain = alert.domain_uuid;
+    requireEntitlement(principal, domain, 'alerting', 'receive_er_alerts');
+    if (alert.dismissed_at !== null) throw new HttpError(409, ALERTS_MESSAGES.alreadyDismissed);
+    const now = this.d.clock.now();
+    let dismisser = principal.user.id;
+    if (userPIN === 'me') {
+      if (hasOperation(principal.entitlements[domain], 'alerting', 'pin_dismiss_alert')) throw badRequest(ALERTS_MESSAGES.pinRequired);
+    } else {
+      const failures = await this.d.pins.countAttempts(principal.user.id, 'dismiss', now - DISMISS_PIN_WINDOW_MS, true);
+      if (failures >= DISMISS_PIN_FAILURES) throw new HttpError(429, ALERTS_MESSAGES.tooManyPins);
+      const owner = await this.d.pins.ownerOf(domain, this.d.pinHash(domain, userPIN));
+      await this.d.pins.recordAttempt(principal.user.id, domain, 'dismiss', owner !== undefined, now);
+      if (!owner) throw forbidden(ALERTS_MESSAGES.wrongPin);
+      dismisser = owner;
+    }
+    const done = await this.d.elopement.dismiss(alertId, dismisser, userPIN === 'me' ? 'me' : 'pin', principal.user.id, now);
+    if (!done) throw new HttpError(409, ALERTS_MESSAGES.alreadyDismissed);
+    this.d.notifier.elopementAlerts(domain, [alertId]);
+    const updated = await this.d.elopement.get(alertId);
+    return { ok: true, alert: this.toAlert(updated!, now) };
+  }
+
+  /** Face match on an alert frame: confirmed (true), wrong person (false) or undone (null). */
+  async confirmMatch(principal: Principal, body: FaceMatchConfirmBody): Promise<{ ok: true }> {
+    const detection = await this.reviewable(principal, body.runtime_face_uuid);
+    const person = await this.d.faces.person(body.frontend_face_uuid);
+    if (!person || person.domain_uuid !== detection.domain_uuid) throw notFound('No such person in this building.');
+    const confirmed = body.is_correct === null ? null : body.is_correct ? 1 : 0;
+    await this.d.faces.reviewMatch(detection.runtime_face_uuid, person.uuid, confirmed, principal.user.id, this.d.clock.now());
+    await this.announce(detection.domain_uuid, detection.runtime_face_uuid);
+    return { ok: true };
+  }
+
+  /** 'Not a Face' (is_face false), or taking that back (is_face true). */
+  async confirmFace(principal: Principal, body: FaceConfirmBody): Promise<{ ok: true }> {
+    const detection = await this.reviewable(principal, body.runtime_face_uuid);
+    await this.d.faces.reviewIsFace(detection.runtime_face_uuid, body.is_face ? 1 : 0, principal.user.id, this.d.clock.now());
+    await this.announce(detection.domain_uuid, detection.runtime_face_uuid);
+    return { ok: true };
+  }
+
+  private async reviewable(principal: Principal, runtimeFaceUuid: string) {
+    const detection = await this.d.faces.detection(runtimeFaceUuid);
+    if (!detection || !principal.entitlements[detection.domain_uuid]) throw notFound('No such face detection.');
+    const services = principal.entitlements[detection.domain_uuid];
+    if (!hasOperation(services, 'alerting', 'receive_er_alerts') && !hasOperation(services, 'faces', 'train_model')) {
+      throw forbidden('You do not have alerting/receive_er_alerts or faces/train_model access in this domain.');
+    }
+    return detection;
+  }
+
+  private async announce(domain: string, runtimeFaceUuid: string): Promise<void> {
+    const alert = await this.d.elopement.byRuntimeFace(runtimeFaceUuid);
+    if (alert) this.d.notifier.elopementAlerts(domain, [alert.alert_id]);
+  }
+
+  private toAlert(row: ElopementAlertView, now: number): ElopementAlert {
+    return {
+      alert_id: row.alert_id,
+      event_ts: Math.floor(row.event_ts / 1000),
+      category: 'elopement_alert',
+      runtime_face_uuid: row.runtime_face_uuid,
+      frontend_face_uuid: row.frontend_face_uuid,
+      person_name: `${row.first_name} ${row.last_name}`,
+      description: row.description,
+      camera_uuid: row.camera_uuid,
+      cameraDescription: row.camera_description ?? 'Removed camera',
+      posterFrame: signedFrameUrl(this.d.signer, row.box ? 'poster' : 'face', row.runtime_face_uuid, now),
+      fullFrame: signedFrameUrl(this.d.signer, 'face', row.runtime_face_uuid, now),
+      dismissed_at: row.dismissed_at === null ? null : new Date(row.dismissed_at).toISOString(),
+      dismissed_by_end_user_info:
+        row.dismissed_by && row.dismisser_name !== null
+          ? { uuid: row.dismissed_by, name: row.dismisser_name, email: row.dismisser_email ?? '' }
+          : null,
+      face_match: row.match_confirmed === null ? null : row.match_confirmed === 1,
+      not_a_face: row.is_face === 0,
+    };
+  }
+}

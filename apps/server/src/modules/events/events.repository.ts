@@ -1,0 +1,75 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, EventRow, NewEvent } from '../../db/schema.js';
+
+export interface EventCursor {
+  startedAt: number;
+  id: string;
+}
+
+export interface EventPageQuery {
+  domain: string;
+  camera?: string | undefined;
+  since?: number | undefined;
+  until?: number | undefined;
+  alertedOnly: boolean;
+  after?: EventCursor | undefined;
+  limit: number;
+}
+
+/** Rows per INSERT: 13 columns each stays far below SQLite's bound-parameter limit. */
+const INSERT_CHUNK = 500;
+
+export class EventsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** One page, newest first, strictly after the cursor in (started_at, id) order: the index serves it without an offset. */
+  page(q: EventPageQuery): Promise<EventRow[]> {
+    let query = this.db.selectFrom('events').selectAll().where('domain_uuid', '=', q.domain);
+    if (q.camera) query = query.where('camera_uuid', '=', q.camera);
+    if (q.alertedOnly) query = query.where('alerted', '=', 1);
+    if (q.since !== undefined) query = query.where('started_at', '>=', q.since);
+    if (q.until !== undefined) query = query.where('started_at', '<=', q.until);
+    const after = q.after;
+    if (after) query = query.where((eb) => eb(eb.refTuple('started_at', 'id'), '<', eb.tuple(after.startedAt, after.id)));
+    return query.orderBy('started_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+  }
+
+  /** source_ids a detector already sent, among these. */
+  async knownSourceIds(trx: Transaction<Database>, detectorId: string, sourceIds: string[]): Promise<Set<string>> {
+    const known = new Set<string>();
+    for (let i = 0; i < sourceIds.length; i += INSERT_CHUNK) {
+      const rows = await trx
+        .selectFrom('events')
+        .select('source_id')
+        .where('detector_id', '=', detectorId)
+        .where('source_id', 'in', sourceIds.slice(i, i + INSERT_CHUNK))
+        .execute();
+      for (const r of rows) if (r.source_id) known.add(r.source_id);
+    }
+    return known;
+  }
+
+  async insertMany(trx: Transaction<Database>, rows: NewEvent[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('events')
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) => oc.columns(['detector_id', 'source_id']).doNothing())
+        .execute();
+    }
+  }
+
+  async countInDomain(domain: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('domain_uuid', '=', domain)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  byId(id: string): Promise<EventRow | undefined> {
+    return this.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+}

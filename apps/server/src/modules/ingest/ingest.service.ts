@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import {
+  INGEST,
+  alertCategoryOf,
+  describeObjects,
+  evaluateAlert,
+  removeDetectorPrefix,
+  type IngestReply,
+  type ingestBatchSchema,
+} from '@vigil/contract';
+import type { z } from 'zod';
+import type { Db, Engine } from '../../db/database.js';
+import { lockDomain } from '../../db/dialect.js';
+import type { CameraRow, DetectorRow, ElopementAlertRow, NewEvent, NewFaceDetection } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest } from '../../lib/http-error.js';
+import type { Notifier } from '../../realtime/realtime.js';
+import type { AlertRulesRepository } from '../alerts/alert-rules.repository.js';
+import type { ElopementAlertsRepository } from '../alerts/elopement.repository.js';
+import type { DomainsRepository } from '../domains/domains.repository.js';
+import type { FacesRepository } from '../faces/faces.repository.js';
+import type { CamerasRepository } from '../video/cameras.repository.js';
+import type { EventsRepository } from '../events/events.repository.js';
+import type { DetectorsRepository } from './detectors.repository.js';
+
+type Batch = z.output<typeof ingestBatchSchema>;
+
+/** A face match must be at least this sure to raise an elopement alert (the recognizer's lower threshold, part 2 §9). */
+export const ELOPEMENT_MIN_CONFIDENCE = 0.9;
+/** The same person at the same exit raises one alert per this window, not one per frame (§9 rate limit 120 s). */
+export const ELOPEMENT_REPEAT_MS = 120_000;
+
+export interface IngestDeps {
+  db: Db;
+  engine: Engine;
+  clock: Clock;
+  cameras: CamerasRepository;
+  domains: DomainsRepository;
+  events: EventsRepository;
+  faces: FacesRepository;
+  elopement: ElopementAlertsRepository;
+  rules: AlertRulesRepository;
+  detectors: DetectorsRepository;
+  notifier: Notifier;
+}
+
+/**
+ * Turns a detector's batch into events, face detections, alerts and elopement alerts, all in one transaction:
+ * a batch is checked whole first, and either everything in it is written or nothing is.
+ */
+export class IngestService {
+  constructor(private readonly d: IngestDeps) {}
+
+  async ingest(detector: DetectorRow, batch: Batch): Promise<IngestReply> {
+    const domain = await this.d.domains.findOne(detector.domain_uuid);
+    if (!domain) throw badRequest("This detector's building no longer exists.");
+    const cameras = new Map((await this.d.cameras.inDomain(domain.uuid)).map((c) => [c.uuid, c]));
+    const now = this.d.clock.now();
+    this.check(batch, cameras, now);
+
+    const outcome = await this.d.db.transaction().execute(async (trx) => {
+      await lockDomain(trx, this.d.engine, domain.uuid);
+
+      // Events: drop what this detector already sent (retries), evaluate alert rules in time order, write.
+      const sourceIds = batch.events.flatMap((e) => (e.source_id ? [e.source_id] : []));
+      const known = await this.d.events.knownSourceIds(trx, detector.id, sourceIds);
+      const seen = new Set<string>();
+      const fresh = batch.events.filter((e) => {
+        if (!e.source_id) return true;
+        if (known.has(e.source_id) || seen.has(e.source_id)) return false;
+        seen.add(e.source_id);
+        return true;
+      });
+      const rules = await this.d.rules.inDomain(domain.uuid, trx);
+      const state = await this.d.rules.loadState(
+        trx,
+        rules.map((r) => r.id),
+      );
+      const before = new Map(state);
+      const place = { timeZone: domain.timezone, geoloc: domain.geoloc };
+      const rows: NewEvent[] = fresh
+        .map((e) => ({ e, at: Date.parse(e.started_at) }))
+        .sort((a, b) => a.at - b.at)
+        .map(({ e, at }) => {
+          const names = e.objects.map((o) => removeDetectorPrefix(o.name));
+          const category = alertCategoryOf(names);
+          const decision = evaluateAlert(rules, { cameraId: e.camera_uuid, at, category }, place, state);
+          const best = Math.max(...e.objects.map((o) => o.confidence));
+          return {
+            id: randomUUID(),
+            domain_uuid: domain.uuid,
+            camera_uuid: e.camera_uuid,
+            started_at: at,
+            category,
+            description: e.description ?? describeObjects(names),
+            objects: JSON.stringify(names),
+            metrics: JSON.stringify({
+              description: `${e.objects.length} detection${e.objects.length === 1 ? '' : 's'}, best confidence ${best.toFixed(2)}`,
+              detections: e.objects.map((o) => ({ name: o.name, confidence: o.confidence, ...(o.box ? { box: o.box } : {}) })),
+            }),
+            alerted: decision.alert ? 1 : 0,
+            rule_id: decision.ruleId,
+            detector_id: detector.id,
+            source_id: e.source_id ?? null,
+            created_at: now,
+          };
+        });
+      await this.d.events.insertMany(trx, rows);
+      const changed = [...state.keys()].filter((k) => state.get(k) !== before.get(k));
+      await this.d.rules.saveState(trx, state, changed);
+
+      // Faces: the matched person must be of this building; risk people at exits raise elopement alerts.
+      const faceRows: NewFaceDetection[] = batch.faces.map((f) => ({
+        runtime_face_uuid: f.runtime_face_uuid ?? randomUUID(),
+        domain_uuid: domain.uuid,
+        camera_uuid: f.camera_uuid,
+        captured_at: Date.parse(f.captured_at),
+        frontend_face_uuid: f.frontend_face_uuid ?? null,
+        confidence: f.confidence,
+        box: f.box ? JSON.stringify(f.box) : null,
+        is_face: null,
+        match_confirmed: null,
+        reviewed_by: null,
+        reviewed_at: null,
+        detector_id: detector.id,
+        created_at: now,
+      }));
+      const knownFaces = await this.d.faces.knownDetections(
+        trx,
+        faceRows.map((f) => f.runtime_face_uuid),
+      );
+      const freshFaces = faceRows.filter((f) => {
+        if (knownFaces.has(f.runtime_face_uuid)) return false;
+        knownFaces.add(f.runtime_face_uuid);
+        return true;
+      });
+      const matched = [...new Set(freshFaces.flatMap((f) => (f.frontend_face_uuid ? [f.frontend_face_uuid] : [])))];
+      const people = new Map((await this.d.faces.peopleIn(trx, domain.uuid, matched)).map((p) => [p.uuid, p]));
+      const stranger = matched.find((m) => !people.has(m));
+      if (stranger) throw badRequest(`faces: frontend_face_uuid ${stranger} is not a person in this detector's building.`);
+      await this.d.faces.insertDetections(trx, freshFaces);
+
+      const alerts: ElopementAlertRow[] = [];
+      const lastAlert = new Map<string, number>();
+      for (const f of [...freshFaces].sort((a, b) => a.captured_at - b.captured_at)) {
+        const person = f.frontend_face_uuid ? people.get(f.frontend_face_uuid) : undefined;
+        const camera = cameras.get(f.camera_uuid);
+        if (!person || person.elopement_risk !== 1 || !camera || camera.is_exit !== 1 || f.confidence < ELOPEMENT_MIN_CONFIDENCE) continue;
+        const key = `${person.uuid}:${camera.uuid}`;
+        const previous =
+          lastAlert.get(key) ?? (await this.d.elopement.latestFor(trx, person.uuid, camera.uuid, f.captured_at - ELOPEMENT_REPEAT_MS));
+        if (previous !== null && previous !== undefined && f.captured_at - previous < ELOPEMENT_REPEAT_MS) continue;
+        lastAlert.set(key, f.captured_at);
+        alerts.push({
+          alert_id: randomUUID(),
+          domain_uuid: domain.uuid,
+          camera_uuid: camera.uuid,
+          runtime_face_uuid: f.runtime_face_uuid,
+          frontend_face_uuid: person.uuid,
+          event_ts: f.captured_at,
+          description: `${person.first_name} ${person.last_name} (elopement risk) seen at ${camera.description}`,
+          dismissed_at: null,
+          dismissed_by: null,
+          dismissed_via: null,
+          dismissed_from: null,
+          created_at: now,
+        });
+      }
+      await this.d.elopement.insertMany(trx, alerts);
+      await this.d.detectors.touch(trx, detector.id, now);
+      return {
+        alertedIds: rows.filter((r) => r.alerted === 1).map((r) => r.id),
+        events: rows.length,
+        faces: freshFaces.length,
+        alertIds: alerts.map((a) => a.alert_id),
+      };
+    });
+
+    // After the commit, so a client that refetches on the message sees what it was told about.
+    this.d.notifier.objectAlerts(domain.uuid, outcome.alertedIds);
+    this.d.notifier.elopementAlerts(domain.uuid, outcome.alertIds);
+    return {
+      ok: true,
+      events: { accepted: outcome.events, duplicates: batch.events.length - outcome.events },
+      faces: { accepted: outcome.faces, duplicates: batch.faces.length - outcome.faces },
+      alerts: outcome.alertedIds.length,
+      elopement_alerts: outcome.alertIds.length,
+    };
+  }
+
+  /** The checks the schema cannot make: cameras of this building, no times from the future. */
+  private check(batch: Batch, cameras: Map<string, CameraRow>, now: number): void {
+    const latest = now + INGEST.futureToleranceMs;
+    batch.events.forEach((e, i) => {
+      if (!cameras.has(e.camera_uuid)) throw badRequest(`events[${i}].camera_uuid: no camera ${e.camera_uuid} in this detector's building.`);
+      if (Date.parse(e.started_at) > latest) throw badRequest(`events[${i}].started_at is in the future.`);
+    });
+    batch.faces.forEach((f, i) => {
+      if (!cameras.has(f.camera_uuid)) throw badRequest(`faces[${i}].camera_uuid: no camera ${f.camera_uuid} in this detector's building.`);
+      if (Date.parse(f.captured_at) > latest) throw badRequest(`faces[${i}].captured_at is in the future.`);
+    });
+  }
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { INGEST, type IngestBatch, type IngestEvent, type IngestFace } from '@vigil/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock.js';
+import type { App } from '../lib/routes.js';
+import type { AccessRepository } from '../modules/auth/access.repository.js';
+import type { ElopementAlertsRepository } from '../modules/alerts/elopement.repository.js';
+import type { EventsRepository } from '../modules/events/events.repository.js';
+import type { DetectorsService } from '../modules/ingest/detectors.service.js';
+import { DEMO_DOMAINS, DEMO_EXIT_CAMERAS, DEMO_PEOPLE } from './demo.js';
+
+/**
+ * SIMULATED detections for the demo buildings, sent through the real ingest API with a real detector key,
+ * until Vigil's own analyzer exists: a 7-day history on first start, then (live) an event every 15-45 s and
+ * a face at an exit every few minutes. Nothing here looks at the video; the README says so.
+ */
+export const DEMO_DETECTOR_NAME = 'Vigil demo detector (simulated)';
+const HISTORY_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export interface DemoDetectionsHandle {
+  stop(): void;
+}
+
+interface Deps {
+  app: App;
+  detectors: DetectorsService;
+  events: EventsRepository;
+  elopement: ElopementAlertsRepository;
+  access: AccessRepository;
+  clock: Clock;
+  live: boolean;
+  log: FastifyBaseLogger;
+  /** live pacing, for tests */
+  eventEveryMs?: [number, number];
+  faceEveryMs?: [number, number];
+  random?: () => number;
+}
+
+type DomainKey = keyof typeof DEMO_DOMAINS;
+const CAMERAS: Record<DomainKey, { uuid: string; outdoor: boolean }[]> = {
+  maple: ['a001', 'a002', 'a003', 'a004', 'a005', 'a006', 'a007'].map((n) => ({
+    uuid: `c1a00001-0000-4000-8000-00000000${n}`,
+    outdoor: n === 'a001',
+  })),
+  birch: ['b001', 'b002', 'b003', 'b004'].map((n) => ({ uuid: `c1a00001-0000-4000-8000-00000000${n}`, outdoor: n === 'b001' })),
+};
+
+/** What an SSD-style detector reports: names with its 'ssd_' prefix now and then, confidences between 0.55 and 0.99. */
+export function simulatedObjects(random: () => number, outdoor: boolean): { name: string; confidence: number }[] {
+  const r = random();
+  const names =
+    r < 0.55
+      ? ['person']
+      : r < 0.67
+        ? ['person', 'person']
+        : r < 0.7
+          ? ['person', 'person', 'person', 'person']
+          : r < 0.78
+            ? [random() < 0.5 ? 'dog' : 'pet']
+            : r < 0.84
+              ? ['box']
+              : r < 0.89
+                ? ['bicycle']
+                : outdoor
+                  ? [random() < 0.7 ? 'car' : 'truck']
+                  : ['person', 'pet'];
+  return names.map((name) => ({ name: random() < 0.5 ? `ssd_${name}` : name, confidence: Math.round((0.55 + random() * 0.44) * 100) / 100 }));
+}
+
+/** Busier by day than by night: the mean gap between detections on one camera at a local hour. */
+const meanGapMs = (localHour: number) => (localHour >= 7 && localHour < 21 ? 12 : 45) * 60_000;
+
+export function historyBatch(domain: DomainKey, now: number, random: () => number): { events: IngestEvent[]; faces: IngestFace[] } {
+  const offsetHours = domain === 'maple' ? -5 : -6;
+  const events: IngestEvent[] = [];
+  for (const camera of CAMERAS[domain]) {
+    for (let t = now - HISTORY_DAYS * DAY_MS; t < now - 60_000; ) {
+      const hour = new Date(t + offsetHours * 3_600_000).getUTCHours();
+      t += Math.round(meanGapMs(hour) * (0.2 + random() * 1.6));
+      if (t >= now - 60_000) break;
+      events.push({ camera_uuid: camera.uuid, started_at: new Date(t).toISOString(), objects: simulatedObjects(random, camera.outdoor) });
+    }
+  }
+  // Faces at the exit in the last day: residents at risk raise elopement alerts, others do not.
+  const exit = DEMO_EXIT_CAMERAS[domain === 'maple' ? 0 : 1];
+  const people = DEMO_PEOPLE.filter((p) => p.domain === domain);
+  const faces: IngestFace[] = [];
+  // [hours ago, person index]: Maple sees Margaret, Walter (both at risk), Edith and Nora; Birch sees Harold (at risk) and Ruth.
+  const sightings: [number, number][] = domain === 'maple' ? [[20, 0], [9, 1], [5, 2], [3, 0], [2, 3], [1.5, 1]] : [[14, 0], [6, 1], [2, 0]];
+  sightings.forEach(([h, index]) => {
+    const person = people[index]!;
+    faces.push({
+      runtime_face_uuid: randomUUID(),
+      camera_uuid: exit,
+      captured_at: new Date(now - h * 3_600_000).toISOString(),
+      frontend_face_uuid: person.uuid,
+      confidence: 0.95,
+      box: { x: 0.42, y: 0.22, w: 0.12, h: 0.2 },
+    });
+  });
+  return { events, faces };
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function send(app: App, key: string, batch: IngestBatch): Promise<void> {
+  const response = await app.inject({ method: 'POST', url: '/api/ingest/v1/batch', headers: { authorization: `Bearer ${key}` }, payload: batch });
+  if (response.statusCode !== 200) throw new Error(`demo ingest refused (${response.statusCode}): ${response.body}`);
+}
+
+export async function startDemoDetections(d: Deps): Promise<DemoDetectionsHandle> {
+  const random = d.random ?? mulberry32(d.clock.now() % 2 ** 31);
+  const keys = new Map<DomainKey, string>();
+  for (const [name, domain] of Object.entries(DEMO_DOMAINS) as [DomainKey, (typeof DEMO_DOMAINS)[DomainKey]][]) {
+    // A fresh key per start (keys are stored hashed); the previous demo key stops working.
+    await d.detectors.revokeByName(domain.uuid, DEMO_DETECTOR_NAME);
+    const { key } = await d.detectors.issue(domain.uuid, DEMO_DETECTOR_NAME, null);
+    keys.set(name, key);
+    if ((await d.events.countInDomain(domain.uuid)) > 0) continue;
+    const { events, faces } = historyBatch(name, d.clock.now(), random);
+    for (let i = 0; i < events.length; i += INGEST.maxEvents) await send(d.app, key, { events: events.slice(i, i + INGEST.maxEvents) });
+    await send(d.app, key, { faces });
+    await dismissOldest(d, domain.uuid);
+    d.log.info(`demo: ${events.length} simulated events and ${faces.length} faces of history in ${domain.description}`);
+  }
+  if (!d.live) return { stop: () => undefined };
+
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  const every = (range: [number, number], tick: () => Promise<void>) => {
+    const schedule = () => {
+      if (stopped) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        tick()
+          .catch((err: unknown) => d.log.warn({ err }, 'demo detections: a simulated batch failed'))
+          .finally(schedule);
+      }, range[0] + random() * (range[1] - range[0]));
+      timer.unref();
+      timers.add(timer);
+    };
+    schedule();
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  every(d.eventEveryMs ?? [15_000, 45_000], async () => {
+    const domain = pick(['maple', 'birch'] as const);
+    const camera = pick(CAMERAS[domain]);
+    await send(d.app, keys.get(domain)!, {
+      events: [{ camera_uuid: camera.uuid, started_at: new Date(d.clock.now()).toISOString(), objects: simulatedObjects(random, camera.outdoor) }],
+    });
+  });
+  every(d.faceEveryMs ?? [4 * 60_000, 8 * 60_000], async () => {
+    const domain = pick(['maple', 'birch'] as const);
+    const person = pick(DEMO_PEOPLE.filter((p) => p.domain === domain));
+    await send(d.app, keys.get(domain)!, {
+      faces: [
+        {
+          camera_uuid: DEMO_EXIT_CAMERAS[domain === 'maple' ? 0 : 1],
+          captured_at: new Date(d.clock.now()).toISOString(),
+          frontend_face_uuid: person.uuid,
+          confidence: 0.9 + random() * 0.09,
+          box: { x: 0.4 + random() * 0.1, y: 0.2, w: 0.12, h: 0.2 },
+        },
+      ],
+    });
+  });
+  return {
+    stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+    },
+  };
+}
+
+/** One alert of the history was dismissed by Nora Quinn with her PIN, so the list shows both states. */
+async function dismissOldest(d: Deps, domainUuid: string): Promise<void> {
+  const nora = await d.access.findUserByEmail('nurse@maple.example');
+  if (!nora || domainUuid !== DEMO_DOMAINS.maple.uuid) return;
+  const [oldest] = await d.elopement.list({
+    domain: domainUuid,
+    since: 0,
+    includeDismissed: false,
+    ascending: true,
+    offset: 0,
+    limit: 1,
+  });
+  if (oldest) await d.elopement.dismiss(oldest.alert_id, nora.id, 'pin', nora.id, oldest.event_ts + 4 * 60_000);
+}
