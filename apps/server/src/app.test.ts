@@ -10,7 +10,16 @@ afterAll(() => ctx.close());
 const CAMERA = 'c1a00001-0000-4000-8000-00000000a001';
 
 /** Every route that needs a session. Adding a route without listing it here fails the test below. */
-const PROTECTED: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object | object[] }[] = [
+const RULE_ID = '0a0a0a0a-0000-4000-8000-000000000001';
+const RULE = {
+  name: 'Night',
+  categories: ['Other'],
+  days: ['Day'],
+  time_range: { mode: 'All Day' },
+  idle_seconds: 5,
+  rate_limit_seconds: 10,
+};
+const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object | object[] }[] = [
   { method: 'POST', url: '/api/v4/logout' },
   { method: 'GET', url: '/api/v1/users/me/entitlements' },
   { method: 'POST', url: '/api/v4/domains' },
@@ -25,8 +34,25 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object
   { method: 'GET', url: `/api/v4/recordings/${CAMERA}?start=2026-01-01T00:00:00Z&end=2026-01-02T00:00:00Z` },
   { method: 'GET', url: `/api/v4/cameras?domain_uuid=${MAPLE}` },
   { method: 'POST', url: '/api/v4/cameras/upload', payload: [{ name: 'X', domainUUID: MAPLE, host: '127.0.0.1', path: '/x' }] },
+  { method: 'GET', url: `/api/events/v1/alerts?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: `/api/v1/faces/alerts?domainUUID=${MAPLE}` },
+  { method: 'POST', url: `/api/v1/faces/alerts/${RULE_ID}/dismiss`, payload: { userPIN: 'me' } },
+  {
+    method: 'POST',
+    url: '/api/v4/facematchconfirm',
+    payload: { runtime_face_uuid: RULE_ID, frontend_face_uuid: RULE_ID, is_correct: true },
+  },
+  { method: 'POST', url: '/api/v4/faceconfirm', payload: { runtime_face_uuid: RULE_ID, is_face: false } },
+  { method: 'GET', url: `/api/events/v1/alert_settings?domain_uuid=${MAPLE}` },
+  { method: 'POST', url: '/api/events/v1/alert_settings', payload: { domain_uuid: MAPLE, rule: RULE } },
+  { method: 'PUT', url: `/api/events/v1/alert_settings/${RULE_ID}`, payload: { rule: RULE } },
+  { method: 'DELETE', url: `/api/events/v1/alert_settings/${RULE_ID}` },
+  { method: 'GET', url: `/api/ingest/v1/detectors?domain_uuid=${MAPLE}` },
+  { method: 'POST', url: '/api/ingest/v1/detectors', payload: { domain_uuid: MAPLE, name: 'x' } },
+  { method: 'DELETE', url: `/api/ingest/v1/detectors/${RULE_ID}` },
 ];
-const PUBLIC = ['GET /api/v1/config', 'POST /api/v4/oauth'];
+/** Routes that take no session: public ones, and the ingest API (a detector key instead, tested in ingest.test.ts). */
+const PUBLIC = ['GET /api/v1/config', 'POST /api/v4/oauth', 'POST /api/ingest/v1/batch'];
 
 describe('every protected route', () => {
   it('is listed here', () => {
@@ -39,6 +65,7 @@ describe('every protected route', () => {
         .split('?')[0]!
         .replace(`${CAMERA}/2026-01-01T00:00:00Z`, '{cameraId}/{timestamp}')
         .replace(`/hlsvideo/${CAMERA}`, '/hlsvideo/{cameraUUID}')
+        .replace(RULE_ID, '{id}')
         .replace(CAMERA, '{cameraId}')
         .replace(MAPLE, '{domainId}')
         .replace('/users/me/reset_pin', '/users/{id}/reset_pin')

@@ -93,7 +93,11 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     ],
     logLevel: env.VIGIL_LOG_LEVEL ?? 'info',
     demoDetections:
-      env.VIGIL_DEMO === 'off' ? 'off' : env.VIGIL_DEMO_DETECTIONS === 'off' || env.VIGIL_DEMO_DETECTIONS === 'history' ? env.VIGIL_DEMO_DETECTIONS : 'on',
+      env.VIGIL_DEMO === 'off'
+        ? 'off'
+        : env.VIGIL_DEMO_DETECTIONS === 'off' || env.VIGIL_DEMO_DETECTIONS === 'history'
+          ? env.VIGIL_DEMO_DETECTIONS
+          : 'on',
     video: {
       mediaDir: resolve(dataDir, env.VIGIL_MEDIA_DIR ?? 'media'),
       clipSeconds: integer(env, 'VIGIL_CLIP_SECONDS', 60),

@@ -10,7 +10,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config);
   await migrateToLatest(database.db);
-  if (process.env.VIGIL_DEMO !== 'off') await seedDemo(database.db, new AccessRepository(database.db, systemClock), systemClock, config.secret);
+  if (process.env.VIGIL_DEMO !== 'off')
+    await seedDemo(database.db, new AccessRepository(database.db, systemClock), systemClock, config.secret);
   const app = await buildApp({ config, database });
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

@@ -132,7 +132,10 @@ const migrations: Record<string, Migration> = {
   },
   '0004_events': {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('cameras').addColumn('is_exit', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('cameras')
+        .addColumn('is_exit', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema
         .createTable('detectors')
         .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
@@ -165,7 +168,11 @@ const migrations: Record<string, Migration> = {
       // Keyset pages walk (started_at, id) backwards inside one of these.
       await db.schema.createIndex('events_domain_time').on('events').columns(['domain_uuid', 'started_at', 'id']).execute();
       await db.schema.createIndex('events_camera_time').on('events').columns(['camera_uuid', 'started_at', 'id']).execute();
-      await db.schema.createIndex('events_domain_alerted_time').on('events').columns(['domain_uuid', 'alerted', 'started_at', 'id']).execute();
+      await db.schema
+        .createIndex('events_domain_alerted_time')
+        .on('events')
+        .columns(['domain_uuid', 'alerted', 'started_at', 'id'])
+        .execute();
       await db.schema.createIndex('events_source').on('events').columns(['detector_id', 'source_id']).unique().execute();
       await db.schema
         .createTable('faces')

@@ -89,7 +89,12 @@ const FRAME_URL_TTL_MS = 6 * 3600_000;
 const HOUR_MS = 3600_000;
 
 /** A signed link to a picture; the expiry is rounded up to the hour so repeated lists give the same URL (browser cache). */
-export function signedFrameUrl(signer: { sign(scope: string, expiresAt: number): string }, kind: FrameKind, id: string, now: number): string {
+export function signedFrameUrl(
+  signer: { sign(scope: string, expiresAt: number): string },
+  kind: FrameKind,
+  id: string,
+  now: number,
+): string {
   const expires = Math.ceil((now + FRAME_URL_TTL_MS) / HOUR_MS) * HOUR_MS;
   return signer.sign(framePath(kind, id), expires);
 }

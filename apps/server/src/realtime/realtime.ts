@@ -91,7 +91,8 @@ export class Realtime implements Notifier {
   }
 
   elopementAlerts(domainUuid: string, alertIds: string[]): void {
-    if (alertIds.length > 0) this.io?.to(elopementRoom(domainUuid)).emit('elopement_risk', { domain_uuid: domainUuid, alert_ids: alertIds });
+    if (alertIds.length > 0)
+      this.io?.to(elopementRoom(domainUuid)).emit('elopement_risk', { domain_uuid: domainUuid, alert_ids: alertIds });
   }
 
   async close(): Promise<void> {

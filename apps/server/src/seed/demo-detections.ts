@@ -65,7 +65,10 @@ export function simulatedObjects(random: () => number, outdoor: boolean): { name
                 : outdoor
                   ? [random() < 0.7 ? 'car' : 'truck']
                   : ['person', 'pet'];
-  return names.map((name) => ({ name: random() < 0.5 ? `ssd_${name}` : name, confidence: Math.round((0.55 + random() * 0.44) * 100) / 100 }));
+  return names.map((name) => ({
+    name: random() < 0.5 ? `ssd_${name}` : name,
+    confidence: Math.round((0.55 + random() * 0.44) * 100) / 100,
+  }));
 }
 
 /** Busier by day than by night: the mean gap between detections on one camera at a local hour. */
@@ -75,7 +78,7 @@ export function historyBatch(domain: DomainKey, now: number, random: () => numbe
   const offsetHours = domain === 'maple' ? -5 : -6;
   const events: IngestEvent[] = [];
   for (const camera of CAMERAS[domain]) {
-    for (let t = now - HISTORY_DAYS * DAY_MS; t < now - 60_000; ) {
+    for (let t = now - HISTORY_DAYS * DAY_MS; t < now - 60_000;) {
       const hour = new Date(t + offsetHours * 3_600_000).getUTCHours();
       t += Math.round(meanGapMs(hour) * (0.2 + random() * 1.6));
       if (t >= now - 60_000) break;
@@ -87,7 +90,21 @@ export function historyBatch(domain: DomainKey, now: number, random: () => numbe
   const people = DEMO_PEOPLE.filter((p) => p.domain === domain);
   const faces: IngestFace[] = [];
   // [hours ago, person index]: Maple sees Margaret, Walter (both at risk), Edith and Nora; Birch sees Harold (at risk) and Ruth.
-  const sightings: [number, number][] = domain === 'maple' ? [[20, 0], [9, 1], [5, 2], [3, 0], [2, 3], [1.5, 1]] : [[14, 0], [6, 1], [2, 0]];
+  const sightings: [number, number][] =
+    domain === 'maple'
+      ? [
+          [20, 0],
+          [9, 1],
+          [5, 2],
+          [3, 0],
+          [2, 3],
+          [1.5, 1],
+        ]
+      : [
+          [14, 0],
+          [6, 1],
+          [2, 0],
+        ];
   sightings.forEach(([h, index]) => {
     const person = people[index]!;
     faces.push({
@@ -113,7 +130,12 @@ function mulberry32(seed: number): () => number {
 }
 
 async function send(app: App, key: string, batch: IngestBatch): Promise<void> {
-  const response = await app.inject({ method: 'POST', url: '/api/ingest/v1/batch', headers: { authorization: `Bearer ${key}` }, payload: batch });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/ingest/v1/batch',
+    headers: { authorization: `Bearer ${key}` },
+    payload: batch,
+  });
   if (response.statusCode !== 200) throw new Error(`demo ingest refused (${response.statusCode}): ${response.body}`);
 }
 
@@ -139,12 +161,15 @@ export async function startDemoDetections(d: Deps): Promise<DemoDetectionsHandle
   const every = (range: [number, number], tick: () => Promise<void>) => {
     const schedule = () => {
       if (stopped) return;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        tick()
-          .catch((err: unknown) => d.log.warn({ err }, 'demo detections: a simulated batch failed'))
-          .finally(schedule);
-      }, range[0] + random() * (range[1] - range[0]));
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          tick()
+            .catch((err: unknown) => d.log.warn({ err }, 'demo detections: a simulated batch failed'))
+            .finally(schedule);
+        },
+        range[0] + random() * (range[1] - range[0]),
+      );
       timer.unref();
       timers.add(timer);
     };
@@ -155,7 +180,9 @@ export async function startDemoDetections(d: Deps): Promise<DemoDetectionsHandle
     const domain = pick(['maple', 'birch'] as const);
     const camera = pick(CAMERAS[domain]);
     await send(d.app, keys.get(domain)!, {
-      events: [{ camera_uuid: camera.uuid, started_at: new Date(d.clock.now()).toISOString(), objects: simulatedObjects(random, camera.outdoor) }],
+      events: [
+        { camera_uuid: camera.uuid, started_at: new Date(d.clock.now()).toISOString(), objects: simulatedObjects(random, camera.outdoor) },
+      ],
     });
   });
   every(d.faceEveryMs ?? [4 * 60_000, 8 * 60_000], async () => {

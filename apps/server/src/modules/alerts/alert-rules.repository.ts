@@ -39,7 +39,11 @@ export class AlertRulesRepository {
 
   async update(id: string, fields: AlertRuleFields, at: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('alert_rules').set({ definition: JSON.stringify(fields), updated_at: at }).where('id', '=', id).execute();
+      await trx
+        .updateTable('alert_rules')
+        .set({ definition: JSON.stringify(fields), updated_at: at })
+        .where('id', '=', id)
+        .execute();
       // A changed rule starts afresh: old throttling state belonged to the old rule.
       await trx.deleteFrom('alert_rule_state').where('rule_id', '=', id).execute();
     });

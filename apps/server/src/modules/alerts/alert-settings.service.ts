@@ -15,9 +15,7 @@ const ruleOut = (rule: StoredRule): AlertRule => ({
 
 /** Alert settings (the /alerts/settings page): rules per building that decide which events become alerts. */
 export class AlertSettingsService {
-  constructor(
-    private readonly d: { rules: AlertRulesRepository; domains: DomainsRepository; cameras: CamerasRepository; clock: Clock },
-  ) {}
+  constructor(private readonly d: { rules: AlertRulesRepository; domains: DomainsRepository; cameras: CamerasRepository; clock: Clock }) {}
 
   async list(principal: Principal, domainUuid: string): Promise<AlertSettingsReply> {
     requireEntitlement(principal, domainUuid, 'alerting');

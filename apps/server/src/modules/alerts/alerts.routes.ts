@@ -20,7 +20,10 @@ import { replies, type App } from '../../lib/routes.js';
 import type { AlertSettingsService } from './alert-settings.service.js';
 import type { AlertsService } from './alerts.service.js';
 
-export function alertsRoutes(app: App, deps: { authenticator: Authenticator; alerts: AlertsService; settings: AlertSettingsService }): void {
+export function alertsRoutes(
+  app: App,
+  deps: { authenticator: Authenticator; alerts: AlertsService; settings: AlertSettingsService },
+): void {
   const { alerts, settings } = deps;
   authenticatedScope(app, deps.authenticator, (scope) => {
     scope.get(

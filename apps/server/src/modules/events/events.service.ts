@@ -13,9 +13,7 @@ type EventsQuery = z.output<typeof eventsQuerySchema>;
 type AlertCategory = z.infer<typeof alertCategorySchema>;
 
 export class EventsService {
-  constructor(
-    private readonly d: { events: EventsRepository; cameras: CamerasRepository; signer: MediaSigner; clock: Clock },
-  ) {}
+  constructor(private readonly d: { events: EventsRepository; cameras: CamerasRepository; signer: MediaSigner; clock: Clock }) {}
 
   /** GET /api/events/v1/alerts: a page newest first and the cursor to the next one (null at the end). */
   async list(principal: Principal, q: EventsQuery): Promise<{ ok: true; data: VigilEvent[]; paginationToken: string | null }> {

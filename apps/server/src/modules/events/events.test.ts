@@ -52,7 +52,10 @@ describe('GET /api/events/v1/alerts', () => {
     const base = Date.parse('2026-03-01T12:00:00Z');
     // 250 events, some sharing a timestamp (the id breaks the tie), on two cameras
     await ingestEvents(Array.from({ length: 200 }, (_, i) => base + Math.floor(i / 3) * 1000));
-    await ingestEvents(Array.from({ length: 50 }, (_, i) => base + i * 1500), DINING);
+    await ingestEvents(
+      Array.from({ length: 50 }, (_, i) => base + i * 1500),
+      DINING,
+    );
     const since = iso(base - 1);
     const seen: string[] = [];
     let token: string | null = null;
@@ -81,7 +84,10 @@ describe('GET /api/events/v1/alerts', () => {
   it('filters by camera, time range and alerted, and describes each event', async () => {
     const base = Date.parse('2026-04-01T08:00:00Z');
     await ingestEvents([base, base + 60_000], DINING, ['ssd_dog']);
-    const reply = await list(manager, `domain_uuid=${MAPLE}&camera_uuid=${DINING}&since=${iso(base)}&until=${iso(base + 60_000)}&alerted=true`);
+    const reply = await list(
+      manager,
+      `domain_uuid=${MAPLE}&camera_uuid=${DINING}&since=${iso(base)}&until=${iso(base + 60_000)}&alerted=true`,
+    );
     const body = reply.json<EventsReply>();
     expect(body.data).toHaveLength(2);
     expect(body.paginationToken).toBeNull();

@@ -50,7 +50,11 @@ export class FacesRepository {
   }
 
   async insertDetections(trx: Transaction<Database>, rows: NewFaceDetection[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto('face_detections').values(rows.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await trx
+        .insertInto('face_detections')
+        .values(rows.slice(i, i + CHUNK))
+        .execute();
   }
 
   detection(runtimeFaceUuid: string): Promise<FaceDetectionRow | undefined> {

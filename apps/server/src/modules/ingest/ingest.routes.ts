@@ -24,14 +24,14 @@ declare module 'fastify' {
 }
 
 const INGEST_DESCRIPTION = [
-  'How detectors (Vigil\'s analyzer or any third-party one) send what they see.',
+  "How detectors (Vigil's analyzer or any third-party one) send what they see.",
   'Authenticate with `Authorization: Bearer vgd_…`, a detector key an administrator creates for one building',
   '(POST /api/ingest/v1/detectors, or `npm run vigil -- add-detector <building> <name>`).',
   'A batch holds up to 5000 events and 1000 faces. It is validated whole and written in one transaction:',
-  'a bad item refuses the whole batch (400) and writes nothing. Cameras must belong to the key\'s building;',
+  "a bad item refuses the whole batch (400) and writes nothing. Cameras must belong to the key's building;",
   'times are UTC ISO 8601 and may not lie more than 5 minutes in the future. Boxes are fractions of the frame.',
   'source_id (events) and runtime_face_uuid (faces) make retries safe: a repeated one is counted as a duplicate, not stored twice.',
-  'Events become alerts by the building\'s alert settings; a face matched (confidence ≥ 0.9) to a resident flagged',
+  "Events become alerts by the building's alert settings; a face matched (confidence ≥ 0.9) to a resident flagged",
   'elopement_risk at a camera marked as an exit raises an elopement alert (one per person and exit per 120 s).',
 ].join(' ');
 

@@ -192,7 +192,8 @@ export class IngestService {
   private check(batch: Batch, cameras: Map<string, CameraRow>, now: number): void {
     const latest = now + INGEST.futureToleranceMs;
     batch.events.forEach((e, i) => {
-      if (!cameras.has(e.camera_uuid)) throw badRequest(`events[${i}].camera_uuid: no camera ${e.camera_uuid} in this detector's building.`);
+      if (!cameras.has(e.camera_uuid))
+        throw badRequest(`events[${i}].camera_uuid: no camera ${e.camera_uuid} in this detector's building.`);
       if (Date.parse(e.started_at) > latest) throw badRequest(`events[${i}].started_at is in the future.`);
     });
     batch.faces.forEach((f, i) => {

@@ -17,7 +17,10 @@ const DOWNLOAD_NAME = /^[\w.-]{1,200}$/;
  * Media files by capability URL, no session needed: signed paths for clips, thumbnails and long clips;
  * a live lease for the rolling HLS folder. Anything else gets 403 or 404 and nothing more. Range requests work.
  */
-export function mediaRoutes(app: App, deps: { store: MediaStore; signer: MediaSigner; leases: LiveLeasesRepository; clock: Clock; frames?: FrameService }): void {
+export function mediaRoutes(
+  app: App,
+  deps: { store: MediaStore; signer: MediaSigner; leases: LiveLeasesRepository; clock: Clock; frames?: FrameService },
+): void {
   const send = (reply: FastifyReply, rel: string) => {
     const absolute = deps.store.resolveInside(rel);
     if (!absolute || !existsSync(absolute)) throw notFound('No such media file.');

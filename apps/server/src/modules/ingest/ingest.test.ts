@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIRCH, MAPLE, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
+
+const HALLWAY = 'c1a00001-0000-4000-8000-00000000a003';
+const BIRCH_RECEPTION = 'c1a00001-0000-4000-8000-00000000b004';
+const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001';
+const HAROLD = 'f0ce0001-0000-4000-8000-00000000b001';
+
+let ctx: TestContext;
+let manager: string;
+let nurse: string;
+let key: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  manager = await ctx.signIn('manager@maple.example');
+  nurse = await ctx.signIn('nurse@maple.example');
+  key = await createKey(MAPLE, 'ingest test');
+});
+afterAll(() => ctx.close());
+
+async function createKey(domain: string, name: string): Promise<string> {
+  const reply = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/ingest/v1/detectors',
+    headers: bearer(manager),
+    payload: { domain_uuid: domain, name },
+  });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json<{ key: string }>().key;
+}
+const send = (payload: unknown, token = key) =>
+  ctx.app.inject({ method: 'POST', url: '/api/ingest/v1/batch', headers: bearer(token), payload: payload as object });
+const event = (at = Date.now() - 1000, camera = HALLWAY, name = 'person') => ({
+  camera_uuid: camera,
+  started_at: new Date(at).toISOString(),
+  objects: [{ name, confidence: 0.8 }],
+});
+const counts = async () => ({
+  events: Number(
+    (
+      await ctx.database.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  faces: Number(
+    (
+      await ctx.database.db
+        .selectFrom('face_detections')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+});
+
+describe('POST /api/ingest/v1/batch', () => {
+  it('accepts a batch of events and faces and reports what it did', async () => {
+    const reply = await send({
+      events: [event(), event(Date.now() - 500, HALLWAY, 'ssd_car')],
+      faces: [{ camera_uuid: HALLWAY, captured_at: new Date().toISOString(), frontend_face_uuid: MARGARET, confidence: 0.95 }],
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toEqual({
+      ok: true,
+      events: { accepted: 2, duplicates: 0 },
+      faces: { accepted: 1, duplicates: 0 },
+      alerts: 2,
+      elopement_alerts: 0, // not an exit camera
+    });
+  });
+
+  it('refuses a missing, made-up, session or revoked key with 401 and writes nothing', async () => {
+    const before = await counts();
+    const revokedKey = await createKey(MAPLE, 'to revoke');
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/ingest/v1/detectors?domain_uuid=${MAPLE}`, headers: bearer(manager) });
+    const revoked = list.json<{ detectors: { id: string; name: string }[] }>().detectors.find((d) => d.name === 'to revoke')!;
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/ingest/v1/detectors/${revoked.id}`, headers: bearer(manager) })).statusCode,
+    ).toBe(200);
+    const noKey = await ctx.app.inject({ method: 'POST', url: '/api/ingest/v1/batch', payload: { events: [event()] } });
+    expect(noKey.statusCode).toBe(401);
+    for (const token of [`vgd_${'x'.repeat(43)}`, manager, revokedKey]) {
+      const reply = await send({ events: [event()] }, token);
+      expect(reply.statusCode).toBe(401);
+      expect(reply.json()).toMatchObject({ ok: false, statusCode: 401 });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a malformed batch whole (400 naming the item) and writes nothing', async () => {
+    const before = await counts();
+    const good = Array.from({ length: 20 }, () => event());
+    const cases: [unknown, RegExp][] = [
+      [{ events: [...good, { ...event(), started_at: 'yesterday' }] }, /events\.20\.started_at/],
+      [{ events: [...good, { ...event(), objects: [] }] }, /events\.20\.objects/],
+      [{ events: [...good, { ...event(), objects: [{ name: 'person', confidence: 1.5 }] }] }, /confidence/],
+      [{ events: [...good, { ...event(), objects: [{ name: 'p', confidence: 0.5, box: { x: 0.9, y: 0, w: 0.5, h: 0.5 } }] }] }, /box/],
+      [{ events: [...good, event(Date.now(), BIRCH_RECEPTION)] }, /events\[20\]\.camera_uuid: no camera/],
+      [{ events: [...good, event(Date.now() + 3_600_000)] }, /events\[20\]\.started_at is in the future/],
+      [
+        {
+          events: good,
+          faces: [{ camera_uuid: HALLWAY, captured_at: new Date().toISOString(), frontend_face_uuid: HAROLD, confidence: 0.99 }],
+        },
+        /not a person in this detector's building/,
+      ],
+      [{ events: [] }, /at least one event or face/],
+      [{ events: Array.from({ length: 5001 }, () => event()) }, /events/],
+    ];
+    for (const [payload, message] of cases) {
+      const reply = await send(payload);
+      expect(reply.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(reply.json<{ error: string }>().error).toMatch(message);
+    }
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest/v1/batch',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      payload: '{"events": [',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('makes retries safe: a repeated source_id or runtime_face_uuid is a duplicate, not a second row', async () => {
+    const payload = {
+      events: [
+        { ...event(), source_id: 'cam3-frame-1001' },
+        { ...event(), source_id: 'cam3-frame-1001' },
+      ],
+      faces: [
+        {
+          runtime_face_uuid: 'fa000000-0000-4000-8000-000000000001',
+          camera_uuid: HALLWAY,
+          captured_at: new Date().toISOString(),
+          confidence: 0.7,
+        },
+      ],
+    };
+    const first = await send(payload);
+    expect(first.json()).toMatchObject({ events: { accepted: 1, duplicates: 1 }, faces: { accepted: 1, duplicates: 0 } });
+    const again = await send(payload);
+    expect(again.json()).toMatchObject({ events: { accepted: 0, duplicates: 2 }, faces: { accepted: 0, duplicates: 1 } });
+  });
+
+  it("keeps a detector to its own building's cameras", async () => {
+    const birchKey = await createKey(BIRCH, 'birch');
+    expect((await send({ events: [event(Date.now(), HALLWAY)] }, birchKey)).statusCode).toBe(400);
+    expect((await send({ events: [event(Date.now(), BIRCH_RECEPTION)] }, birchKey)).statusCode).toBe(200);
+  });
+});
+
+describe('detector keys', () => {
+  it('are made, listed and revoked only with alerting/edit in the building', async () => {
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest/v1/detectors',
+      headers: bearer(nurse),
+      payload: { domain_uuid: MAPLE, name: 'x' },
+    });
+    expect(made.statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/ingest/v1/detectors?domain_uuid=${MAPLE}`, headers: bearer(nurse) })).statusCode,
+    ).toBe(403);
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/ingest/v1/detectors?domain_uuid=${MAPLE}`, headers: bearer(manager) });
+    const detectors = list.json<{ detectors: { id: string; key_prefix: string; last_used_at: string | null }[] }>().detectors;
+    expect(detectors.length).toBeGreaterThan(0);
+    expect(JSON.stringify(list.json())).not.toContain(key);
+    expect(detectors.some((d) => key.startsWith(d.key_prefix) && d.last_used_at !== null)).toBe(true);
+    const foreign = await ctx.app.inject({ method: 'DELETE', url: `/api/ingest/v1/detectors/${detectors[0]!.id}`, headers: bearer(nurse) });
+    expect(foreign.statusCode).toBe(403);
+    const rows = await ctx.database.db.selectFrom('detectors').select('key_hash').execute();
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.key_hash))).toBe(true);
+  });
+});
