@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { elopementAlertColour, relativeTime } from './alerts.js';
+
+describe('relative time', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it('reads like a person would say it', () => {
+    expect(relativeTime(now - 3_000, now)).toBe('just now');
+    expect(relativeTime(now + 5_000, now)).toBe('just now');
+    expect(relativeTime(now - 12_000, now)).toBe('12 seconds ago');
+    expect(relativeTime(now - 60_000, now)).toBe('1 minute ago');
+    expect(relativeTime(now - 5 * 60_000 - 10_000, now)).toBe('5 minutes ago');
+    expect(relativeTime(now - 3_600_000, now)).toBe('1 hour ago');
+    expect(relativeTime(now - 23 * 3_600_000, now)).toBe('23 hours ago');
+    expect(relativeTime(now - 50 * 3_600_000, now)).toBe('2 days ago');
+  });
+});
+
+describe('elopement alert colour over 24 hours', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it('fades from strong red to grey and stays grey after a day', () => {
+    expect(elopementAlertColour(now, now)).toBe('hsl(0, 85%, 50%)');
+    expect(elopementAlertColour(now - 12 * 3_600_000, now)).toBe('hsl(0, 43%, 58%)');
+    expect(elopementAlertColour(now - 24 * 3_600_000, now)).toBe('hsl(0, 0%, 65%)');
+    expect(elopementAlertColour(now - 48 * 3_600_000, now)).toBe('hsl(0, 0%, 65%)');
+  });
+});
