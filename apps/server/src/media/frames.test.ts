@@ -1,0 +1,122 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ElopementAlert, EventsReply } from '@vigil/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAPLE, bearer, createTestContext, type TestContext } from '../../test/harness.js';
+import { frameArgs, posterCrop, resolveFfmpeg } from './ffmpeg.js';
+
+const EXIT = 'c1a00001-0000-4000-8000-00000000a001';
+const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001';
+
+describe('frame arguments', () => {
+  it('seek, crop in fractions of the frame and scale without upscaling', () => {
+    const args = frameArgs('/c.mp4', 12.5, '/o.jpg', 240, { x: 0.1, y: 0.2, w: 0.3, h: 0.4 });
+    expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 2)).toEqual(['-ss', '12.500']);
+    expect(args[args.indexOf('-vf') + 1]).toBe("crop=w=iw*0.3000:h=ih*0.4000:x=iw*0.1000:y=ih*0.2000,scale='min(240,iw)':-2");
+  });
+  it('grow a face box into a head-and-shoulders poster that stays inside the frame', () => {
+    expect(posterCrop({ x: 0.4, y: 0.2, w: 0.1, h: 0.2 }, 0.5)).toEqual({
+      x: 0.35,
+      y: 0.1,
+      w: expect.closeTo(0.2, 6),
+      h: expect.closeTo(0.4, 6),
+    });
+    const edge = posterCrop({ x: 0, y: 0.9, w: 0.1, h: 0.1 });
+    expect(edge.x).toBe(0);
+    expect(edge.y + edge.h).toBeLessThanOrEqual(1);
+  });
+});
+
+let ctx: TestContext;
+let ffmpeg: string | null;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ffmpeg = await resolveFfmpeg();
+});
+afterAll(() => ctx.close());
+
+describe('pictures of events and alerts', () => {
+  it('are cut from the recorded clip at the moment, on first request, and 404 where nothing was recorded', async (test) => {
+    if (!ffmpeg) return test.skip();
+    // A real 10 s clip, as the recorder would have written and indexed it.
+    const start = Date.parse('2026-02-01T10:00:00Z');
+    const rel = `clips/${EXIT}/test-clip.mp4`;
+    const file = join(ctx.config.video.mediaDir, rel);
+    mkdirSync(join(ctx.config.video.mediaDir, 'clips', EXIT), { recursive: true });
+    execFileSync(ffmpeg, [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x360:rate=10',
+      '-t',
+      '10',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-y',
+      file,
+    ]);
+    await ctx.database.db
+      .insertInto('clips')
+      .values({ camera_uuid: EXIT, start_ms: start, duration_ms: 10_000, size_bytes: statSync(file).size, file: rel, created_at: start })
+      .execute();
+    const manager = await ctx.signIn('manager@maple.example');
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest/v1/detectors',
+      headers: bearer(manager),
+      payload: { domain_uuid: MAPLE, name: 'f' },
+    });
+    const key = made.json<{ key: string }>().key;
+    const ingest = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest/v1/batch',
+      headers: bearer(key),
+      payload: {
+        events: [
+          { camera_uuid: EXIT, started_at: new Date(start + 4_000).toISOString(), objects: [{ name: 'person', confidence: 0.9 }] },
+          { camera_uuid: EXIT, started_at: new Date(start + 60_000).toISOString(), objects: [{ name: 'person', confidence: 0.9 }] },
+        ],
+        faces: [
+          {
+            camera_uuid: EXIT,
+            captured_at: new Date(start + 5_000).toISOString(),
+            frontend_face_uuid: MARGARET,
+            confidence: 0.97,
+            box: { x: 0.4, y: 0.3, w: 0.1, h: 0.2 },
+          },
+        ],
+      },
+    });
+    expect(ingest.statusCode, ingest.body).toBe(200);
+    const events = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/events/v1/alerts?domain_uuid=${MAPLE}&camera_uuid=${EXIT}&since=${new Date(start).toISOString()}&until=${new Date(start + 3_600_000).toISOString()}`,
+      headers: bearer(manager),
+    });
+    const [unrecorded, recorded] = events.json<EventsReply>().data;
+    const picture = await ctx.app.inject({ method: 'GET', url: recorded!.thumbnail_uri! });
+    expect(picture.statusCode, picture.body).toBe(200);
+    expect(picture.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect((await ctx.app.inject({ method: 'GET', url: unrecorded!.thumbnail_uri! })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: recorded!.thumbnail_uri!.replace(/\.[\w-]{32}\//, `.${'A'.repeat(32)}/`) })).statusCode,
+    ).toBe(403);
+
+    const alerts = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/faces/alerts?domainUUID=${MAPLE}&since=${new Date(start).toISOString()}`,
+      headers: bearer(manager),
+    });
+    const alert = alerts.json<{ alerts: ElopementAlert[] }>().alerts.find((a) => a.event_ts === Math.floor((start + 5_000) / 1000))!;
+    const [poster, full] = await Promise.all([alert.posterFrame, alert.fullFrame].map((url) => ctx.app.inject({ method: 'GET', url })));
+    expect(poster!.statusCode).toBe(200);
+    expect(full!.statusCode).toBe(200);
+    // The poster is the face crop: smaller than the whole frame.
+    expect(poster!.rawPayload.length).toBeLessThan(full!.rawPayload.length);
+  });
+});
