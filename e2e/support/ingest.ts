@@ -41,7 +41,13 @@ export async function createDetectorKey(page: Page, domainUuid: string, name = `
 
 export interface IngestBatch {
   events?: { camera_uuid: string; started_at: string; objects: { name: string; confidence: number }[]; description?: string }[];
-  faces?: { camera_uuid: string; captured_at: string; frontend_face_uuid?: string | null; confidence: number; runtime_face_uuid?: string }[];
+  faces?: {
+    camera_uuid: string;
+    captured_at: string;
+    frontend_face_uuid?: string | null;
+    confidence: number;
+    runtime_face_uuid?: string;
+  }[];
 }
 
 /** Sends a batch to the ingest API the way a detector does. */

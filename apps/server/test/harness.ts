@@ -83,7 +83,14 @@ export async function createTestContext(
   beforeApp?: (database: DatabaseHandle) => Promise<void>,
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
-  const config = loadConfig({ VIGIL_DATA_DIR: dataDir, PORT: '8080', VIGIL_LOG_LEVEL: 'silent', VIGIL_RECORDER: 'off', VIGIL_DEMO_DETECTIONS: 'off', ...env });
+  const config = loadConfig({
+    VIGIL_DATA_DIR: dataDir,
+    PORT: '8080',
+    VIGIL_LOG_LEVEL: 'silent',
+    VIGIL_RECORDER: 'off',
+    VIGIL_DEMO_DETECTIONS: 'off',
+    ...env,
+  });
   const { handle: database, location: databaseLocation, drop } = await openTestDatabase(dataDir);
   await migrateToLatest(database.db);
   const clock = new TestClock();

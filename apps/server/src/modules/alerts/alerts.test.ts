@@ -23,9 +23,10 @@ beforeAll(async () => {
   await ctx.access.defineRole({ name: 'night-porter', description: 'test', operations: { alerting: ['receive_er_alerts'] } });
   const user = await ctx.access.ensureUser('porter@maple.example', 'Pat Porter');
   await ctx.access.grant(user.id, MAPLE, 'night-porter');
-  [manager, nurse, staff, porter] = await Promise.all(
-    ['manager@maple.example', 'nurse@maple.example', 'staff@vigil.example', 'porter@maple.example'].map((e) => ctx.signIn(e)),
-  );
+  manager = await ctx.signIn('manager@maple.example');
+  nurse = await ctx.signIn('nurse@maple.example');
+  staff = await ctx.signIn('staff@vigil.example');
+  porter = await ctx.signIn('porter@maple.example');
   key = await createKey(MAPLE);
   birchKey = await createKey(BIRCH);
 });
