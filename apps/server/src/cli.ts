@@ -3,6 +3,8 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { systemClock } from './lib/clock.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
 import { DomainsRepository } from './modules/domains/domains.repository.js';
+import { DetectorsRepository } from './modules/ingest/detectors.repository.js';
+import { DetectorsService } from './modules/ingest/detectors.service.js';
 import { seedDemo } from './seed/demo.js';
 
 const USAGE = `Usage: npm run vigil -- <command>
@@ -12,7 +14,11 @@ const USAGE = `Usage: npm run vigil -- <command>
   users                                list users and their grants
   add-user <email> [display name]      create a user (no access until granted)
   grant <email> <domain> <role>        grant a role in a domain (domain by name or uuid)
-  revoke <email> <domain> <role>       take a role away`;
+  revoke <email> <domain> <role>       take a role away
+  add-detector <domain> <name>         create a detector key for the ingest API (printed once)
+  detectors <domain>                   list a domain's detector keys
+  revoke-detector <id>                 revoke a detector key
+  set-exit <camera uuid> on|off        mark a camera as an exit (elopement alerts)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
@@ -26,6 +32,8 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(database.db);
     const access = new AccessRepository(database.db, systemClock);
     const domains = new DomainsRepository(database.db);
+    const detectorsRepository = new DetectorsRepository(database.db);
+    const detectors = new DetectorsService(detectorsRepository, systemClock);
     const domainOf = async (ref: string) => {
       const found = (await domains.findOne(ref)) ?? (await domains.findByDescription(ref));
       if (!found) throw new Error(`No domain "${ref}"`);
@@ -41,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
         console.log('Database is up to date.');
         return 0;
       case 'seed':
-        await seedDemo(database.db, access, systemClock);
+        await seedDemo(database.db, access, systemClock, config.secret);
         console.log('Demo data loaded.');
         return 0;
       case 'roles':
@@ -74,6 +82,41 @@ async function main(argv: string[]): Promise<number> {
           const removed = await access.revoke(user.id, domain.uuid, role);
           console.log(removed ? `${email} no longer holds ${role} at ${domain.description}.` : 'Nothing to revoke.');
         }
+        return 0;
+      }
+      case 'add-detector': {
+        const [domainRef, ...name] = args;
+        if (!domainRef || name.length === 0) throw new Error('add-detector needs <domain> <name>');
+        const domain = await domainOf(domainRef);
+        const { detector, key } = await detectors.issue(domain.uuid, name.join(' '), null);
+        console.log(`Detector "${detector.name}" (${detector.id}) at ${domain.description}.\nKey (shown once): ${key}`);
+        return 0;
+      }
+      case 'detectors': {
+        const domain = await domainOf(args[0] ?? '');
+        for (const d of await detectorsRepository.inDomain(domain.uuid)) {
+          const state = d.revoked_at ? 'revoked' : d.last_used_at ? `last used ${new Date(d.last_used_at).toISOString()}` : 'never used';
+          console.log(`${d.id} ${d.key_prefix}… ${d.name} (${state})`);
+        }
+        return 0;
+      }
+      case 'revoke-detector': {
+        if (!args[0]) throw new Error('revoke-detector needs <id>');
+        await detectorsRepository.revoke(args[0], Date.now());
+        console.log('Revoked.');
+        return 0;
+      }
+      case 'set-exit': {
+        const [camera, value] = args;
+        if (!camera || (value !== 'on' && value !== 'off')) throw new Error('set-exit needs <camera uuid> on|off');
+        const result = await database.db
+          .updateTable('cameras')
+          .set({ is_exit: value === 'on' ? 1 : 0 })
+          .where('uuid', '=', camera)
+          .executeTakeFirst();
+        console.log(
+          Number(result.numUpdatedRows) === 1 ? `Camera ${camera} is ${value === 'on' ? '' : 'not '}an exit.` : 'No such camera.',
+        );
         return 0;
       }
       default:
