@@ -39,7 +39,9 @@ describe('POST /api/v4/domains', () => {
     }
     const maple = domains.find((d) => d.uuid === MAPLE)!;
     expect(maple.cameraUUIDs).toEqual(maple.cameras.map((c) => c.uuid));
-    expect(maple.preferences).toEqual({ alerts_source: 'objects', credentials_hide_no_image: false });
+    // Maple Court stores alerts_source (its alerts page shows elopement alerts); Birch House has only defaults.
+    expect(maple.preferences).toEqual({ alerts_source: 'faces_elopement_alerts', credentials_hide_no_image: false });
+    expect(domains.find((d) => d.uuid !== MAPLE)!.preferences).toEqual({ alerts_source: 'objects', credentials_hide_no_image: false });
   });
 
   it('merges stored preferences over the defaults and ignores malformed ones', async () => {
