@@ -261,7 +261,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const detection = await faces.detection(id);
     return detection && { camera: detection.camera_uuid, at: detection.captured_at, box: detection.box ? JSON.parse(detection.box) : null };
   };
-  const frames = new FrameService({ store, clips, ffmpeg, lookup: frameLookup });
+  const frames = new FrameService({ store, clips, ffmpeg, lookup: frameLookup, clock });
   mediaRoutes(app, { store, signer, leases, clock, frames });
 
   let demoDetections: DemoDetectionsHandle | null = null;

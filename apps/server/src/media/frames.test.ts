@@ -5,6 +5,7 @@ import type { ElopementAlert, EventsReply } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE, bearer, createTestContext, type TestContext } from '../../test/harness.js';
 import { frameArgs, posterCrop, resolveFfmpeg } from './ffmpeg.js';
+import { liveSegmentAt } from './frames.js';
 
 const EXIT = 'c1a00001-0000-4000-8000-00000000a001';
 const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001';
@@ -21,6 +22,32 @@ describe('frame arguments', () => {
     const edge = posterCrop({ x: 0, y: 0.9, w: 0.1, h: 0.1 });
     expect(edge.x).toBe(0);
     expect(edge.y + edge.h).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('the live segment holding a moment', () => {
+  const playlist = [
+    '#EXTM3U',
+    '#EXT-X-MEDIA-SEQUENCE:9',
+    '#EXTINF:1.000,',
+    'seg9.ts',
+    '#EXTINF:0.500,',
+    'seg10.ts',
+    '#EXTINF:1.000,',
+    'seg11.ts',
+  ].join('\n');
+  // each segment's mtime is its end on the wall clock
+  const ends: Record<string, number> = { 'seg9.ts': 10_000, 'seg10.ts': 10_500, 'seg11.ts': 11_500 };
+  const endOf = (file: string) => ends[file] ?? null;
+  it('is found from the durations and the end times, with the offset into it', () => {
+    expect(liveSegmentAt(playlist, endOf, 9_250)).toEqual({ file: 'seg9.ts', offsetSeconds: 0.25 });
+    expect(liveSegmentAt(playlist, endOf, 10_200)).toEqual({ file: 'seg10.ts', offsetSeconds: 0.2 });
+    expect(liveSegmentAt(playlist, endOf, 11_000)).toEqual({ file: 'seg11.ts', offsetSeconds: 0.5 });
+  });
+  it('is none before the window or after the newest segment (not written yet)', () => {
+    expect(liveSegmentAt(playlist, endOf, 8_000)).toBeNull();
+    expect(liveSegmentAt(playlist, endOf, 12_000)).toBeNull();
+    expect(liveSegmentAt(playlist, () => null, 9_500)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { ClipsRepository } from '../modules/video/clips.repository.js';
 import { frameArgs, posterCrop, runFfmpeg, type FrameCrop } from './ffmpeg.js';
 import type { MediaStore } from './media-store.js';
@@ -20,9 +20,37 @@ export interface FrameSource {
 }
 export type FrameLookup = (kind: FrameKind, id: string) => Promise<FrameSource | undefined>;
 
+/** A moment this recent may still be only in the live HLS segments (its clip is not written yet). */
+const LIVE_WINDOW_MS = 30_000;
+/** How long to wait for the live segment holding a moment that just happened. */
+const LIVE_WAIT_MS = 3_000;
+
+/**
+ * The live segment holding a moment, from the playlist's durations and the segments' modification times: the
+ * muxer renames a segment into place when it is complete, so its mtime is its end on the wall clock.
+ */
+export function liveSegmentAt(
+  playlist: string,
+  endOf: (file: string) => number | null,
+  at: number,
+): { file: string; offsetSeconds: number } | null {
+  const lines = playlist.split('\n').map((l) => l.trim());
+  for (let i = 0; i < lines.length; i += 1) {
+    const duration = /^#EXTINF:([\d.]+),/.exec(lines[i]!)?.[1];
+    const file = lines.slice(i + 1).find((l) => l !== '' && !l.startsWith('#'));
+    if (!duration || !file) continue;
+    const end = endOf(file);
+    if (end === null) continue;
+    const start = end - Number(duration) * 1000;
+    if (at >= start && at <= end) return { file, offsetSeconds: (at - start) / 1000 };
+  }
+  return null;
+}
+
 /**
  * Pictures of events and alerts, cut from the recorded clip at the moment they happened, made when first asked
- * for and kept. Until the clip holding the moment is written (a minute at most) there is no picture yet.
+ * for and kept. A moment of the last seconds comes from the live HLS segments, so a new alert has its picture
+ * at once; between the live window and the clip being written (a minute at most) there is no picture yet.
  */
 export class FrameService {
   private readonly inFlight = new Map<string, Promise<boolean>>();
@@ -30,7 +58,14 @@ export class FrameService {
   private readonly waiting: (() => void)[] = [];
 
   constructor(
-    private readonly d: { store: MediaStore; clips: ClipsRepository; ffmpeg: string | null; lookup: FrameLookup; concurrency?: number },
+    private readonly d: {
+      store: MediaStore;
+      clips: ClipsRepository;
+      ffmpeg: string | null;
+      lookup: FrameLookup;
+      clock: { now(): number };
+      concurrency?: number;
+    },
   ) {}
 
   /** True when the picture exists (now); false when there is no recording of that moment (yet), or no such picture. */
@@ -50,23 +85,68 @@ export class FrameService {
     if (!this.d.ffmpeg) return false;
     const source = await this.d.lookup(kind, id);
     if (!source) return false;
-    const clip = await this.d.clips.startingAtOrBefore(source.camera, source.at);
-    if (!clip || source.at >= clip.start_ms + clip.duration_ms) return false;
-    const clipFile = this.d.store.resolveInside(clip.file);
-    if (!clipFile || !existsSync(clipFile)) return false;
+    const found = (await this.recorded(source)) ?? (await this.live(source));
+    if (!found) return false;
     const crop = kind === 'poster' && source.box ? posterCrop(source.box) : undefined;
     mkdirSync(dirname(absolute), { recursive: true });
     const partial = `${absolute.slice(0, -4)}.${process.pid}.part.jpg`;
     await this.slot();
     try {
-      await runFfmpeg(this.d.ffmpeg, frameArgs(clipFile, (source.at - clip.start_ms) / 1000, partial, WIDTH[kind], crop), 20_000);
-      renameSync(partial, absolute);
-      return true;
-    } catch {
+      // A seek past the last frame of a short segment gives no picture: step back a little and try again.
+      for (const back of [0, 0.3, 0.6, 1]) {
+        try {
+          await runFfmpeg(
+            this.d.ffmpeg,
+            frameArgs(found.file, Math.max(0, found.offsetSeconds - back), partial, WIDTH[kind], crop),
+            20_000,
+          );
+          if (existsSync(partial) && statSync(partial).size > 0) {
+            renameSync(partial, absolute);
+            return true;
+          }
+        } catch {
+          // the next, earlier offset
+        }
+        if (found.offsetSeconds - back <= 0) break;
+      }
       rmSync(partial, { force: true });
       return false;
     } finally {
       this.release();
+    }
+  }
+
+  /** The archived clip holding the moment. */
+  private async recorded(source: FrameSource): Promise<{ file: string; offsetSeconds: number } | null> {
+    const clip = await this.d.clips.startingAtOrBefore(source.camera, source.at);
+    if (!clip || source.at >= clip.start_ms + clip.duration_ms) return null;
+    const file = this.d.store.resolveInside(clip.file);
+    return file && existsSync(file) ? { file, offsetSeconds: (source.at - clip.start_ms) / 1000 } : null;
+  }
+
+  /** For a moment of the last few seconds: the live segment holding it, waiting briefly for it to be written. */
+  private async live(source: FrameSource): Promise<{ file: string; offsetSeconds: number } | null> {
+    const now = this.d.clock.now();
+    if (now - source.at > LIVE_WINDOW_MS || source.at > now + LIVE_WAIT_MS) return null;
+    const dir = join(this.d.store.root, 'live', source.camera);
+    const endOf = (file: string) => {
+      try {
+        return /^seg\d+\.ts$/.test(file) ? statSync(join(dir, file)).mtimeMs : null;
+      } catch {
+        return null;
+      }
+    };
+    for (const deadline = Date.now() + LIVE_WAIT_MS; ;) {
+      let playlist = '';
+      try {
+        playlist = readFileSync(join(dir, 'index.m3u8'), 'utf8');
+      } catch {
+        return null;
+      }
+      const segment = liveSegmentAt(playlist, endOf, source.at);
+      if (segment) return { file: join(dir, segment.file), offsetSeconds: segment.offsetSeconds };
+      if (Date.now() >= deadline) return null;
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
 
