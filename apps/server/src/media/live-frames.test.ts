@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ElopementAlert } from '@vigil/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAPLE, bearer, createTestContext, type TestContext } from '../../test/harness.js';
+import { eventually, startRtspCameras } from '../../test/rtsp-simulator.js';
+
+const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001';
+let ctx: TestContext;
+let rtsp: Awaited<ReturnType<typeof startRtspCameras>>;
+let manager: string;
+let camera: string;
+
+beforeAll(async () => {
+  rtsp = await startRtspCameras([{ path: '/test/door', name: 'Test Door' }]);
+  ctx = await createTestContext({ VIGIL_RECORDER: 'on', VIGIL_DEMO_CAMERAS: 'off', VIGIL_CLIP_SECONDS: '60' }, async (database) => {
+    await database.db.deleteFrom('cameras').execute();
+  });
+  manager = await ctx.signIn('manager@maple.example');
+  const upload = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v4/cameras/upload',
+    headers: bearer(manager),
+    payload: [{ name: 'Back Door Outdoor', domainUUID: MAPLE, protocol: 'rtsp', host: '127.0.0.1', port: rtsp.port, path: '/test/door' }],
+  });
+  camera = upload.json<{ cameras: { uuid: string }[] }>().cameras[0]!.uuid;
+  await ctx.database.db.updateTable('cameras').set({ is_exit: 1 }).where('uuid', '=', camera).execute();
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await rtsp?.stop();
+});
+
+describe('a new elopement alert', () => {
+  it('has its face crop and full frame at once, from the live segments, before the clip is written', async () => {
+    const playlist = join(ctx.config.video.mediaDir, 'live', camera, 'index.m3u8');
+    await eventually(async () => existsSync(playlist), 40_000, 'the live playlist');
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest/v1/detectors',
+      headers: bearer(manager),
+      payload: { domain_uuid: MAPLE, name: 'door' },
+    });
+    const key = made.json<{ key: string }>().key;
+    const ingest = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest/v1/batch',
+      headers: bearer(key),
+      payload: {
+        faces: [
+          {
+            camera_uuid: camera,
+            captured_at: new Date(Date.now() - 200).toISOString(),
+            frontend_face_uuid: MARGARET,
+            confidence: 0.97,
+            box: { x: 0.4, y: 0.3, w: 0.2, h: 0.3 },
+          },
+        ],
+      },
+    });
+    expect(ingest.json()).toMatchObject({ elopement_alerts: 1 });
+    // 60 s clips: nothing of this minute is archived yet
+    const clips = await ctx.database.db.selectFrom('clips').selectAll().where('camera_uuid', '=', camera).execute();
+    expect(clips.filter((c) => c.start_ms + c.duration_ms > Date.now() - 1000)).toEqual([]);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/faces/alerts?domainUUID=${MAPLE}&sort=descending`,
+      headers: bearer(manager),
+    });
+    const alert = list.json<{ alerts: ElopementAlert[] }>().alerts.find((a) => a.camera_uuid === camera)!;
+    for (const url of [alert.posterFrame, alert.fullFrame]) {
+      const picture = await ctx.app.inject({ method: 'GET', url });
+      expect(picture.statusCode, picture.body.slice(0, 100)).toBe(200);
+      expect(picture.headers['content-type']).toContain('image/jpeg');
+    }
+  }, 60_000);
+});
