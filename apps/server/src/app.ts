@@ -44,7 +44,7 @@ import { VideoService, cameraSource } from './modules/video/video.service.js';
 import { videoRoutes } from './modules/video/video.routes.js';
 import { demoAccountList } from './seed/demo.js';
 import { startDemoDetections, type DemoDetectionsHandle } from './seed/demo-detections.js';
-import { FrameService, type FrameLookup } from './media/frames.js';
+import { FrameAvailability, FrameService, type FrameLookup } from './media/frames.js';
 import { Realtime } from './realtime/realtime.js';
 import { EventsRepository } from './modules/events/events.repository.js';
 import { EventsService } from './modules/events/events.service.js';
@@ -238,7 +238,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     detectors: new DetectorsRepository(database.db),
     notifier: realtime,
   });
-  eventsRoutes(app, { authenticator: auth, events: new EventsService({ events, cameras, signer, clock }) });
+  const frameAvailability = new FrameAvailability({ clips, clock });
+  eventsRoutes(app, { authenticator: auth, events: new EventsService({ events, cameras, signer, clock, frames: frameAvailability }) });
   ingestRoutes(app, { authenticator: auth, ingest, detectors });
   alertsRoutes(app, {
     authenticator: auth,
@@ -248,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       pins: pinsRepository,
       pinHash: (domain, digest) => pins.storedHash(domain, digest),
       signer,
+      frames: frameAvailability,
       notifier: realtime,
       clock,
     }),

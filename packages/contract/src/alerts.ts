@@ -34,9 +34,9 @@ export const elopementAlertSchema = z.object({
   description: z.string(),
   camera_uuid: uuidSchema,
   cameraDescription: z.string(),
-  /** signed links to the face crop and the whole frame, cut from the recording at event_ts */
-  posterFrame: z.string(),
-  fullFrame: z.string(),
+  /** signed links to the face crop and the whole frame, cut from the recording at event_ts; null while no recording holds that moment */
+  posterFrame: z.string().nullable(),
+  fullFrame: z.string().nullable(),
   dismissed_at: isoUtcSchema.nullable(),
   dismissed_by_end_user_info: dismisserSchema.nullable(),
   /** face match on the alert frame: true confirmed, false wrong person, null not yet said */

@@ -45,7 +45,7 @@ export const eventSchema = z.object({
   category: alertCategorySchema,
   camera_uuid: uuidSchema,
   camera_description: z.string(),
-  /** signed link to a frame cut from the recording at the event time; it may 404 while the clip is still being written */
+  /** signed link to a frame cut from the recording at the event time; null when no recording holds that moment (yet) */
   thumbnail_uri: z.string().nullable(),
   /** true when the domain's alert settings turned this event into an alert */
   alerted: z.boolean(),

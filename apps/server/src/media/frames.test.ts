@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE, bearer, createTestContext, type TestContext } from '../../test/harness.js';
 import { frameArgs, posterCrop, resolveFfmpeg } from './ffmpeg.js';
 import { liveSegmentAt } from './frames.js';
+import { MediaSigner } from './signing.js';
 
 const EXIT = 'c1a00001-0000-4000-8000-00000000a001';
 const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001';
@@ -125,7 +126,14 @@ describe('pictures of events and alerts', () => {
     const picture = await ctx.app.inject({ method: 'GET', url: recorded!.thumbnail_uri! });
     expect(picture.statusCode, picture.body).toBe(200);
     expect(picture.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-    expect((await ctx.app.inject({ method: 'GET', url: unrecorded!.thumbnail_uri! })).statusCode).toBe(404);
+    // outside the recorded span there is no link at all, and a link made anyway finds nothing
+    expect(unrecorded!.thumbnail_uri).toBeNull();
+    const forged = recorded!.thumbnail_uri!.replace(recorded!.id, unrecorded!.id);
+    expect((await ctx.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+    const signed = new MediaSigner(ctx.config.secret).sign(`frames/event/${unrecorded!.id}.jpg`, Date.now() + 60_000);
+    const nothing = await ctx.app.inject({ method: 'GET', url: signed });
+    expect(nothing.statusCode).toBe(404);
+    expect(nothing.json()).toMatchObject({ error: 'There is no recording of this moment (yet).' });
     expect(
       (await ctx.app.inject({ method: 'GET', url: recorded!.thumbnail_uri!.replace(/\.[\w-]{32}\//, `.${'A'.repeat(32)}/`) })).statusCode,
     ).toBe(403);
@@ -136,7 +144,7 @@ describe('pictures of events and alerts', () => {
       headers: bearer(manager),
     });
     const alert = alerts.json<{ alerts: ElopementAlert[] }>().alerts.find((a) => a.event_ts === Math.floor((start + 5_000) / 1000))!;
-    const [poster, full] = await Promise.all([alert.posterFrame, alert.fullFrame].map((url) => ctx.app.inject({ method: 'GET', url })));
+    const [poster, full] = await Promise.all([alert.posterFrame!, alert.fullFrame!].map((url) => ctx.app.inject({ method: 'GET', url })));
     expect(poster!.statusCode).toBe(200);
     expect(full!.statusCode).toBe(200);
     // The poster is the face crop: smaller than the whole frame.

@@ -178,3 +178,33 @@ export function signedFrameUrl(
   const expires = Math.ceil((now + FRAME_URL_TTL_MS) / HOUR_MS) * HOUR_MS;
   return signer.sign(framePath(kind, id), expires);
 }
+
+/** The live HLS window: this many seconds back, a moment is in the rolling segments (6 segments of 1 s). */
+const LIVE_SEGMENTS_MS = 5_000;
+const COVERAGE_TTL_MS = 5_000;
+
+/**
+ * Whether a picture of a moment can be made now, so lists hand out links only to pictures that exist or can be
+ * cut: within the camera's archived span, or in the last seconds (live segments). Coverage is cached briefly.
+ */
+export class FrameAvailability {
+  private readonly cache = new Map<string, { at: number; span: { first: number; lastEnd: number } | null }>();
+
+  constructor(private readonly d: { clips: Pick<ClipsRepository, 'coverage'>; clock: { now(): number } }) {}
+
+  /** Loads coverage for these cameras (call once per list, before `has`). */
+  async prepare(cameras: Iterable<string>): Promise<void> {
+    const now = this.d.clock.now();
+    for (const camera of new Set(cameras)) {
+      const cached = this.cache.get(camera);
+      if (cached && now - cached.at < COVERAGE_TTL_MS) continue;
+      this.cache.set(camera, { at: now, span: await this.d.clips.coverage(camera) });
+    }
+  }
+
+  has(camera: string, at: number): boolean {
+    if (this.d.clock.now() - at <= LIVE_SEGMENTS_MS) return true;
+    const span = this.cache.get(camera)?.span;
+    return span !== undefined && span !== null && at >= span.first && at < span.lastEnd;
+  }
+}

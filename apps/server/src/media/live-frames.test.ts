@@ -69,7 +69,7 @@ describe('a new elopement alert', () => {
       headers: bearer(manager),
     });
     const alert = list.json<{ alerts: ElopementAlert[] }>().alerts.find((a) => a.camera_uuid === camera)!;
-    for (const url of [alert.posterFrame, alert.fullFrame]) {
+    for (const url of [alert.posterFrame!, alert.fullFrame!]) {
       const picture = await ctx.app.inject({ method: 'GET', url });
       expect(picture.statusCode, picture.body.slice(0, 100)).toBe(200);
       expect(picture.headers['content-type']).toContain('image/jpeg');

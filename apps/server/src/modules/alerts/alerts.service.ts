@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
-import { signedFrameUrl } from '../../media/frames.js';
+import { signedFrameUrl, type FrameAvailability } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { Notifier } from '../../realtime/realtime.js';
 import type { FacesRepository } from '../faces/faces.repository.js';
@@ -31,6 +31,7 @@ export interface AlertsDeps {
   /** the stored form of a PIN digest in a domain (PinsService.storedHash) */
   pinHash: (domainUuid: string, digest: string) => string;
   signer: MediaSigner;
+  frames: FrameAvailability;
   notifier: Notifier;
   clock: Clock;
 }
@@ -51,6 +52,7 @@ export class AlertsService {
       offset: q.offset,
       limit: q.limit,
     });
+    await this.d.frames.prepare(rows.map((r) => r.camera_uuid));
     return { ok: true, alerts: rows.map((r) => this.toAlert(r, now)) };
   }
 
@@ -80,6 +82,7 @@ export class AlertsService {
     if (!done) throw new HttpError(409, ALERTS_MESSAGES.alreadyDismissed);
     this.d.notifier.elopementAlerts(domain, [alertId]);
     const updated = await this.d.elopement.get(alertId);
+    await this.d.frames.prepare([updated!.camera_uuid]);
     return { ok: true, alert: this.toAlert(updated!, now) };
   }
 
@@ -118,6 +121,7 @@ export class AlertsService {
   }
 
   private toAlert(row: ElopementAlertView, now: number): ElopementAlert {
+    const pictured = this.d.frames.has(row.camera_uuid, row.event_ts);
     return {
       alert_id: row.alert_id,
       event_ts: Math.floor(row.event_ts / 1000),
@@ -128,8 +132,8 @@ export class AlertsService {
       description: row.description,
       camera_uuid: row.camera_uuid,
       cameraDescription: row.camera_description ?? 'Removed camera',
-      posterFrame: signedFrameUrl(this.d.signer, row.box ? 'poster' : 'face', row.runtime_face_uuid, now),
-      fullFrame: signedFrameUrl(this.d.signer, 'face', row.runtime_face_uuid, now),
+      posterFrame: pictured ? signedFrameUrl(this.d.signer, row.box ? 'poster' : 'face', row.runtime_face_uuid, now) : null,
+      fullFrame: pictured ? signedFrameUrl(this.d.signer, 'face', row.runtime_face_uuid, now) : null,
       dismissed_at: row.dismissed_at === null ? null : new Date(row.dismissed_at).toISOString(),
       dismissed_by_end_user_info:
         row.dismissed_by && row.dismisser_name !== null

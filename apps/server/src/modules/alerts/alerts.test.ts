@@ -87,8 +87,9 @@ describe('elopement alerts', () => {
       face_match: null,
       not_a_face: false,
     });
-    expect(alert!.posterFrame).toMatch(/\/frames\/poster\/[0-9a-f-]{36}\.jpg$/);
-    expect(alert!.fullFrame).toMatch(/\/frames\/face\/[0-9a-f-]{36}\.jpg$/);
+    // no camera records in this test: no picture links (frames.test.ts and live-frames.test.ts cover pictures)
+    expect(alert!.posterFrame).toBeNull();
+    expect(alert!.fullFrame).toBeNull();
   });
 
   it('are listed 24 hours back by default, sorted as asked, dismissed ones only on request', async () => {

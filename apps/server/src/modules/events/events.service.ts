@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { EventRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { signedFrameUrl } from '../../media/frames.js';
+import { signedFrameUrl, type FrameAvailability } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { CamerasRepository } from '../video/cameras.repository.js';
 import type { EventsRepository } from './events.repository.js';
@@ -13,7 +13,15 @@ type EventsQuery = z.output<typeof eventsQuerySchema>;
 type AlertCategory = z.infer<typeof alertCategorySchema>;
 
 export class EventsService {
-  constructor(private readonly d: { events: EventsRepository; cameras: CamerasRepository; signer: MediaSigner; clock: Clock }) {}
+  constructor(
+    private readonly d: {
+      events: EventsRepository;
+      cameras: CamerasRepository;
+      signer: MediaSigner;
+      clock: Clock;
+      frames: FrameAvailability;
+    },
+  ) {}
 
   /** GET /api/events/v1/alerts: a page newest first and the cursor to the next one (null at the end). */
   async list(principal: Principal, q: EventsQuery): Promise<{ ok: true; data: VigilEvent[]; paginationToken: string | null }> {
@@ -31,6 +39,7 @@ export class EventsService {
     const last = page.at(-1);
     const more = rows.length > q.limit && last !== undefined;
     const names = await this.cameraNames(q.domain_uuid);
+    await this.d.frames.prepare(page.map((r) => r.camera_uuid));
     const now = this.d.clock.now();
     return {
       ok: true,
@@ -51,7 +60,7 @@ export class EventsService {
       category: row.category as AlertCategory,
       camera_uuid: row.camera_uuid,
       camera_description: cameraNames.get(row.camera_uuid) ?? 'Removed camera',
-      thumbnail_uri: signedFrameUrl(this.d.signer, 'event', row.id, now),
+      thumbnail_uri: this.d.frames.has(row.camera_uuid, row.started_at) ? signedFrameUrl(this.d.signer, 'event', row.id, now) : null,
       alerted: row.alerted === 1,
       info: { started_at: new Date(row.started_at).toISOString(), objects: JSON.parse(row.objects) as string[] },
       metrics: JSON.parse(row.metrics) as VigilEvent['metrics'],

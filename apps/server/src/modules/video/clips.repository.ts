@@ -76,6 +76,25 @@ export class ClipsRepository implements ClipIndex, ClipRetention {
       .executeTakeFirst();
   }
 
+  /** The span a camera's archive covers: the first clip's start and the last clip's end (two index lookups). */
+  async coverage(camera: string): Promise<{ first: number; lastEnd: number } | null> {
+    const first = await this.db
+      .selectFrom('clips')
+      .select('start_ms')
+      .where('camera_uuid', '=', camera)
+      .orderBy('start_ms')
+      .limit(1)
+      .executeTakeFirst();
+    const last = await this.db
+      .selectFrom('clips')
+      .select(['start_ms', 'duration_ms'])
+      .where('camera_uuid', '=', camera)
+      .orderBy('start_ms', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return first && last ? { first: first.start_ms, lastEnd: last.start_ms + last.duration_ms } : null;
+  }
+
   /** Up to `before` clips starting before `ms` and `after` from `ms` on, in time order. */
   async around(camera: string, ms: number, before: number, after: number): Promise<ClipRow[]> {
     const earlier = await this.db
