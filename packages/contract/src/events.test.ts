@@ -22,6 +22,7 @@ describe('removeDetectorPrefix', () => {
 describe('event class mapping (§5)', () => {
   it('maps pet, car and truck (vehicle), box, and everything else to person', () => {
     expect(eventClassOf('pet')).toBe('pet');
+    expect(eventClassOf('ssd_dog')).toBe('pet');
     expect(eventClassOf('car')).toBe('vehicle');
     expect(eventClassOf('ssd_truck')).toBe('vehicle');
     expect(eventClassOf('box')).toBe('box');

@@ -101,11 +101,11 @@ export type EventsReply = z.infer<typeof eventsReplySchema>;
 /** 'ssd_person' -> 'person': the detector's model prefix is not for people to read. */
 export const removeDetectorPrefix = (name: string): string => name.replace(/^ssd_/, '');
 
-/** §5 class mapping: pet, vehicle (car or truck), box, otherwise person. */
+/** §5 class mapping: pet (a detector's 'pet', or the dog or cat some detectors name), vehicle (car or truck), box, otherwise person. */
 export type EventClass = 'pet' | 'vehicle' | 'box' | 'person';
 export function eventClassOf(objectName: string): EventClass {
   const name = removeDetectorPrefix(objectName).toLowerCase();
-  if (name === 'pet') return 'pet';
+  if (name === 'pet' || name === 'dog' || name === 'cat') return 'pet';
   if (name === 'car' || name === 'truck') return 'vehicle';
   if (name === 'box') return 'box';
   return 'person';
