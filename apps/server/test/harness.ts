@@ -149,3 +149,19 @@ export async function createTestContext(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A detector key for the ingest API, made the way an administrator makes one (`token` needs alerting/edit there). */
+export async function detectorKey(ctx: TestContext, token: string, domain: string, name = 'test detector'): Promise<string> {
+  const reply = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/ingest/v1/detectors',
+    headers: bearer(token),
+    payload: { domain_uuid: domain, name },
+  });
+  if (reply.statusCode !== 200) throw new Error(`detector key refused: ${reply.body}`);
+  return reply.json<{ key: string }>().key;
+}
+
+/** Posts a batch to the ingest API with a detector key; the raw reply. */
+export const sendBatch = (ctx: TestContext, key: string, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: '/api/ingest/v1/batch', headers: bearer(key), payload: payload as object });

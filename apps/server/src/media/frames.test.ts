@@ -3,7 +3,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElopementAlert, EventsReply } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAPLE, bearer, createTestContext, type TestContext } from '../../test/harness.js';
+import { MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../test/harness.js';
 import { frameArgs, posterCrop, resolveFfmpeg } from './ffmpeg.js';
 import { liveSegmentAt } from './frames.js';
 import { MediaSigner } from './signing.js';
@@ -44,6 +44,22 @@ describe('the live segment holding a moment', () => {
     expect(liveSegmentAt(playlist, endOf, 9_250)).toEqual({ file: 'seg9.ts', offsetSeconds: 0.25 });
     expect(liveSegmentAt(playlist, endOf, 10_200)).toEqual({ file: 'seg10.ts', offsetSeconds: 0.2 });
     expect(liveSegmentAt(playlist, endOf, 11_000)).toEqual({ file: 'seg11.ts', offsetSeconds: 0.5 });
+  });
+  it('skips the burst of segments written at once right after a camera connects', () => {
+    const start = [
+      '#EXTM3U',
+      '#EXTINF:1795337263.171,',
+      'seg0.ts',
+      '#EXTINF:1.000,',
+      'seg1.ts',
+      '#EXTINF:1.000,',
+      'seg2.ts',
+      '#EXTINF:1.000,',
+      'seg3.ts',
+    ].join('\n');
+    const burst: Record<string, number> = { 'seg0.ts': 20_000, 'seg1.ts': 20_001, 'seg2.ts': 20_002, 'seg3.ts': 21_000 };
+    expect(liveSegmentAt(start, (f) => burst[f] ?? null, 19_500)).toBeNull();
+    expect(liveSegmentAt(start, (f) => burst[f] ?? null, 20_500)).toEqual({ file: 'seg3.ts', offsetSeconds: 0.5 });
   });
   it('is none before the window or after the newest segment (not written yet)', () => {
     expect(liveSegmentAt(playlist, endOf, 8_000)).toBeNull();
@@ -89,32 +105,21 @@ describe('pictures of events and alerts', () => {
       .values({ camera_uuid: EXIT, start_ms: start, duration_ms: 10_000, size_bytes: statSync(file).size, file: rel, created_at: start })
       .execute();
     const manager = await ctx.signIn('manager@maple.example');
-    const made = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/ingest/v1/detectors',
-      headers: bearer(manager),
-      payload: { domain_uuid: MAPLE, name: 'f' },
-    });
-    const key = made.json<{ key: string }>().key;
-    const ingest = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/ingest/v1/batch',
-      headers: bearer(key),
-      payload: {
-        events: [
-          { camera_uuid: EXIT, started_at: new Date(start + 4_000).toISOString(), objects: [{ name: 'person', confidence: 0.9 }] },
-          { camera_uuid: EXIT, started_at: new Date(start + 60_000).toISOString(), objects: [{ name: 'person', confidence: 0.9 }] },
-        ],
-        faces: [
-          {
-            camera_uuid: EXIT,
-            captured_at: new Date(start + 5_000).toISOString(),
-            frontend_face_uuid: MARGARET,
-            confidence: 0.97,
-            box: { x: 0.4, y: 0.3, w: 0.1, h: 0.2 },
-          },
-        ],
-      },
+    const key = await detectorKey(ctx, manager, MAPLE);
+    const ingest = await sendBatch(ctx, key, {
+      events: [
+        { camera_uuid: EXIT, started_at: new Date(start + 4_000).toISOString(), objects: [{ name: 'person', confidence: 0.9 }] },
+        { camera_uuid: EXIT, started_at: new Date(start + 60_000).toISOString(), objects: [{ name: 'person', confidence: 0.9 }] },
+      ],
+      faces: [
+        {
+          camera_uuid: EXIT,
+          captured_at: new Date(start + 5_000).toISOString(),
+          frontend_face_uuid: MARGARET,
+          confidence: 0.97,
+          box: { x: 0.4, y: 0.3, w: 0.1, h: 0.2 },
+        },
+      ],
     });
     expect(ingest.statusCode, ingest.body).toBe(200);
     const events = await ctx.app.inject({

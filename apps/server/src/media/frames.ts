@@ -22,6 +22,8 @@ export type FrameLookup = (kind: FrameKind, id: string) => Promise<FrameSource |
 
 /** A moment this recent may still be only in the live HLS segments (its clip is not written yet). */
 const LIVE_WINDOW_MS = 30_000;
+/** A live segment longer than this is not a real one (the first segment after connecting can claim hours). */
+const MAX_SEGMENT_MS = 10_000;
 /** How long to wait for the live segment holding a moment that just happened. */
 const LIVE_WAIT_MS = 3_000;
 
@@ -35,13 +37,19 @@ export function liveSegmentAt(
   at: number,
 ): { file: string; offsetSeconds: number } | null {
   const lines = playlist.split('\n').map((l) => l.trim());
+  let previousEnd: number | null = null;
   for (let i = 0; i < lines.length; i += 1) {
-    const duration = /^#EXTINF:([\d.]+),/.exec(lines[i]!)?.[1];
+    const duration = Number(/^#EXTINF:([\d.]+),/.exec(lines[i]!)?.[1] ?? Number.NaN) * 1000;
     const file = lines.slice(i + 1).find((l) => l !== '' && !l.startsWith('#'));
-    if (!duration || !file) continue;
+    if (!Number.isFinite(duration) || !file) continue;
     const end = endOf(file);
     if (end === null) continue;
-    const start = end - Number(duration) * 1000;
+    // Right after a camera connects, segments arrive in a burst (written within milliseconds, the first with a
+    // nonsense duration): their times on disk say nothing about when they were filmed, so they are skipped.
+    const burst = duration > MAX_SEGMENT_MS || (previousEnd !== null && end - previousEnd < duration / 2);
+    previousEnd = end;
+    if (burst) continue;
+    const start = end - duration;
     if (at >= start && at <= end) return { file, offsetSeconds: (at - start) / 1000 };
   }
   return null;

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElopementAlert } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAPLE, bearer, createTestContext, type TestContext } from '../../test/harness.js';
+import { MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../test/harness.js';
 import { eventually, startRtspCameras } from '../../test/rtsp-simulator.js';
 
 const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001';
@@ -35,29 +35,23 @@ afterAll(async () => {
 describe('a new elopement alert', () => {
   it('has its face crop and full frame at once, from the live segments, before the clip is written', async () => {
     const playlist = join(ctx.config.video.mediaDir, 'live', camera, 'index.m3u8');
-    await eventually(async () => existsSync(playlist), 40_000, 'the live playlist');
-    const made = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/ingest/v1/detectors',
-      headers: bearer(manager),
-      payload: { domain_uuid: MAPLE, name: 'door' },
-    });
-    const key = made.json<{ key: string }>().key;
-    const ingest = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/ingest/v1/batch',
-      headers: bearer(key),
-      payload: {
-        faces: [
-          {
-            camera_uuid: camera,
-            captured_at: new Date(Date.now() - 200).toISOString(),
-            frontend_face_uuid: MARGARET,
-            confidence: 0.97,
-            box: { x: 0.4, y: 0.3, w: 0.2, h: 0.3 },
-          },
-        ],
-      },
+    // a camera that has been streaming for a while: its first segments (a burst on connecting) are gone
+    await eventually(
+      async () => existsSync(playlist) && Number(/MEDIA-SEQUENCE:(\d+)/.exec(readFileSync(playlist, 'utf8'))?.[1] ?? 0) >= 6,
+      40_000,
+      'the live playlist past its first segments',
+    );
+    const key = await detectorKey(ctx, manager, MAPLE);
+    const ingest = await sendBatch(ctx, key, {
+      faces: [
+        {
+          camera_uuid: camera,
+          captured_at: new Date(Date.now() - 200).toISOString(),
+          frontend_face_uuid: MARGARET,
+          confidence: 0.97,
+          box: { x: 0.4, y: 0.3, w: 0.2, h: 0.3 },
+        },
+      ],
     });
     expect(ingest.json()).toMatchObject({ elopement_alerts: 1 });
     // 60 s clips: nothing of this minute is archived yet

@@ -1,16 +1,31 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { latestElopementAlertsLoader } from '../lib/api/get-elopement-alerts';
+import { latestEventsLoader } from '../lib/api/get-events';
 import { queryClient } from '../lib/query-client';
+import { registerParallelLoader } from '../lib/refresh';
 import { RouteCatalogContext } from '../lib/route-catalog';
+import { useLiveSocket } from '../lib/socket';
 import { router } from './router';
 import { ROUTES } from './route-table';
 import { theme } from './theme';
+
+// The data refresh of spec part 1 §4 loads the latest 150 events and the latest elopement alerts alongside the rest.
+registerParallelLoader(latestEventsLoader);
+registerParallelLoader(latestElopementAlertsLoader);
+
+/** One live socket while signed in: the server's notices invalidate events and elopement alerts. */
+function LiveSocket() {
+  useLiveSocket();
+  return null;
+}
 
 export function App() {
   return (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
+        <LiveSocket />
         <RouteCatalogContext value={ROUTES}>
           <RouterProvider router={router} />
         </RouteCatalogContext>

@@ -4,6 +4,7 @@ import type { RouteLinkInfo } from '../lib/route-catalog';
 
 // Every page but the landing page loads on demand, so the first visit stays small.
 const PlaceholderPage = lazy(() => import('../components/placeholder-page'));
+const AlertsPage = lazy(() => import('../features/alerts/pages/alerts-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
 const FeatureFlagsPage = lazy(() => import('../features/flags/pages/feature-flags-page'));
 const PinPage = lazy(() => import('../features/pins/pages/pin-page'));
@@ -12,6 +13,7 @@ const StoragePage = lazy(() => import('../features/staff/pages/storage-page'));
 const ViewerPage = lazy(() => import('../features/video/pages/viewer-page'));
 const CamerasPage = lazy(() => import('../features/video/pages/cameras-page'));
 const AddCameraPage = lazy(() => import('../features/video/pages/add-camera-page'));
+const AlertSettingsPage = lazy(() => import('../features/alerts/pages/alert-settings-page'));
 
 /** One route: drives the router, the guard, the top bar's links, the staff menu and the dashboard cards. */
 export interface AppRoute extends RouteLinkInfo {
@@ -50,7 +52,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: { login: true, service: 'alerting' },
     flag: 'alerts_tab',
     navLabel: 'Alerts',
-    page: PlaceholderPage,
+    page: AlertsPage,
     navbar: true,
     card: true,
   },
@@ -121,7 +123,7 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'Choose what raises an alert, and when.',
     access: { login: true, service: 'alerting', operation: 'edit' },
     flag: 'alert_settings',
-    page: PlaceholderPage,
+    page: AlertSettingsPage,
     navbar: false,
     card: true,
   },

@@ -1,6 +1,6 @@
 import { pinDigest, type ElopementAlert, type EventsReply } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIRCH, MAPLE, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
+import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
 import { DISMISS_PIN_FAILURES } from './alerts.service.js';
 
 const EXIT = 'c1a00001-0000-4000-8000-00000000a001';
@@ -32,15 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function createKey(domain: string): Promise<string> {
-  const reply = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/ingest/v1/detectors',
-    headers: bearer(manager),
-    payload: { domain_uuid: domain, name: 't' },
-  });
-  return reply.json<{ key: string }>().key;
-}
+const createKey = (domain: string) => detectorKey(ctx, manager, domain);
 const ingest = async (payload: object, token = key) => {
   const reply = await ctx.app.inject({ method: 'POST', url: '/api/ingest/v1/batch', headers: bearer(token), payload });
   expect(reply.statusCode, reply.body).toBe(200);

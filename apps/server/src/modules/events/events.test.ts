@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsReply } from '@vigil/contract';
-import { BIRCH, MAPLE, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
+import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
 
 const HALLWAY = 'c1a00001-0000-4000-8000-00000000a003';
 const DINING = 'c1a00001-0000-4000-8000-00000000a007';
@@ -16,13 +16,7 @@ beforeAll(async () => {
   manager = await ctx.signIn('manager@maple.example');
   family = await ctx.signIn('family@maple.example');
   nurse = await ctx.signIn('nurse@maple.example');
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/ingest/v1/detectors',
-    headers: bearer(manager),
-    payload: { domain_uuid: MAPLE, name: 'events test' },
-  });
-  key = created.json<{ key: string }>().key;
+  key = await detectorKey(ctx, manager, MAPLE, 'events test');
 });
 afterAll(() => ctx.close());
 

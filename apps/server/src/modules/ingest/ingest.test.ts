@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIRCH, MAPLE, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
+import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
 
 const HALLWAY = 'c1a00001-0000-4000-8000-00000000a003';
 const BIRCH_RECEPTION = 'c1a00001-0000-4000-8000-00000000b004';
@@ -18,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function createKey(domain: string, name: string): Promise<string> {
-  const reply = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/ingest/v1/detectors',
-    headers: bearer(manager),
-    payload: { domain_uuid: domain, name },
-  });
-  expect(reply.statusCode, reply.body).toBe(200);
-  return reply.json<{ key: string }>().key;
-}
+const createKey = (domain: string, name: string) => detectorKey(ctx, manager, domain, name);
 const send = (payload: unknown, token = key) =>
   ctx.app.inject({ method: 'POST', url: '/api/ingest/v1/batch', headers: bearer(token), payload: payload as object });
 const event = (at = Date.now() - 1000, camera = HALLWAY, name = 'person') => ({

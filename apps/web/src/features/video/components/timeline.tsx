@@ -13,6 +13,7 @@ import {
 } from '@vigil/contract';
 import { useStore, type Store } from '../../../lib/store';
 import { startInterval } from '../../../lib/timers';
+import { useTimelineDots } from '../api/get-event-dots';
 import { useRecordings } from '../api/get-recordings';
 import { drawTimeline, formatTimelineInstant } from '../lib/draw-timeline';
 import { ZoomInIcon, ZoomOutIcon } from './player-icons';
@@ -29,8 +30,8 @@ interface Drag {
 }
 
 /**
- * The recordings timeline (spec part 1 §2, §9): a canvas with the recorded spans, zoom (wheel, +/-),
- * drag to pan, a cursor at the playback time; a click plays that moment.
+ * The recordings timeline (spec part 1 §2, §9): a canvas with the recorded spans, event and alert dots,
+ * zoom (wheel, +/-), drag to pan, a cursor at the playback time; a click plays that moment.
  */
 export function Timeline({
   cameraId,
@@ -78,8 +79,10 @@ export function Timeline({
     if (focus !== null) setView(revealInView(view, focus, bounds));
   }
 
-  const recordings = useRecordings(cameraId, width > 0 ? recordingsWindow(view, width) : null);
+  const fetchWindow = width > 0 ? recordingsWindow(view, width) : null;
+  const recordings = useRecordings(cameraId, fetchWindow);
   const spans = recordings.data ?? NO_SPANS;
+  const dots = useTimelineDots(cameraId, fetchWindow, now);
 
   useEffect(() => startInterval(() => setNow(Date.now()), 15_000), []);
 
@@ -100,10 +103,10 @@ export function Timeline({
       if (canvas.width !== deviceWidth) canvas.width = deviceWidth;
       if (canvas.height !== HEIGHT * pixelRatio) canvas.height = HEIGHT * pixelRatio;
       const ctx = canvas.getContext('2d');
-      if (ctx) drawTimeline(ctx, { width, height: HEIGHT, pixelRatio, view, spans, cursor: cursorTime, now, hoverX });
+      if (ctx) drawTimeline(ctx, { width, height: HEIGHT, pixelRatio, view, spans, cursor: cursorTime, now, hoverX, dots });
     });
     return () => cancelAnimationFrame(frame);
-  }, [width, view, spans, cursorTime, now, hoverX]);
+  }, [width, view, spans, cursorTime, now, hoverX, dots]);
 
   const zoomAt = useEffectEvent((factor: number, anchor: number) =>
     setView((v) => zoomView(v, factor, anchor, timelineBounds(Date.now()))),

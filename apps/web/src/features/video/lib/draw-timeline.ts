@@ -1,4 +1,5 @@
 import { renderSpans, timeToX, timelineTicks, type TimeSpan, type TimeView, type TickLabelKind } from '@vigil/contract';
+import { placeDots, type TimelineDot } from './event-dots';
 
 export interface TimelineFrame {
   width: number;
@@ -11,6 +12,8 @@ export interface TimelineFrame {
   now: number;
   /** Pointer position for the hover line, null when the pointer is elsewhere. */
   hoverX: number | null;
+  /** Event and elopement-alert marks of the camera; none when left out. */
+  dots?: readonly TimelineDot[];
 }
 
 export const TIMELINE_COLORS = {
@@ -26,6 +29,9 @@ export const TIMELINE_COLORS = {
 
 const LABEL_FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 export const TRACK = { top: 20, height: 26 } as const;
+export const DOT_RADIUS = 3.5;
+/** Dot centres: alerts near the top of the track, detections near its bottom. */
+export const DOT_ROWS = { alert: TRACK.top + 6, event: TRACK.top + TRACK.height - 6 } as const;
 
 const formats: Record<TickLabelKind | 'hover', Intl.DateTimeFormat> = {
   seconds: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
@@ -75,6 +81,8 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, frame: TimelineFrame
     ctx.fillText(formats[labelKind].format(t), x, TRACK.top - 8);
   }
 
+  if (frame.dots && frame.dots.length > 0) drawDots(ctx, frame.dots, view, width);
+
   if (nowX >= 0 && nowX <= width) {
     ctx.fillStyle = TIMELINE_COLORS.now;
     ctx.fillRect(Math.round(nowX) - 0.5, TRACK.top - 2, 1, TRACK.height + 4);
@@ -100,5 +108,27 @@ export function drawTimeline(ctx: CanvasRenderingContext2D, frame: TimelineFrame
       ctx.lineTo(x, TRACK.top - 3);
       ctx.fill();
     }
+  }
+}
+
+/** One path per colour, each dot with a white rim so it reads on a recorded (green) stretch too. */
+function drawDots(ctx: CanvasRenderingContext2D, dots: readonly TimelineDot[], view: TimeView, width: number): void {
+  const byColour = new Map<string, { x: number; y: number }[]>();
+  for (const dot of placeDots(dots, view, width, DOT_ROWS, DOT_RADIUS)) {
+    const list = byColour.get(dot.colour);
+    if (list) list.push(dot);
+    else byColour.set(dot.colour, [dot]);
+  }
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = '#ffffff';
+  for (const [colour, points] of byColour) {
+    ctx.beginPath();
+    for (const { x, y } of points) {
+      ctx.moveTo(x + DOT_RADIUS, y);
+      ctx.arc(x, y, DOT_RADIUS, 0, Math.PI * 2);
+    }
+    ctx.fillStyle = colour;
+    ctx.fill();
+    ctx.stroke();
   }
 }

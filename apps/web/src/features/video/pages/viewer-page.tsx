@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Alert, Anchor, Container, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Box, Container, Flex, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ARCHIVE, formatUtc, hasOperation, parseViewerTimestamp, pickCameraId, sortCameras, type Camera } from '@vigil/contract';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useDomains } from '../../../lib/api/get-domains';
 import { refreshDataModel } from '../../../lib/refresh';
 import { useStore } from '../../../lib/store';
 import { useViewer } from '../../../lib/viewer';
+import { EventsTimeline } from '../components/events-timeline/events-timeline';
 import { VideoStage } from '../components/video-stage';
 import { useViewerNavigation, useViewerRequest, viewerPath } from '../hooks/use-viewer-request';
 
@@ -98,7 +99,13 @@ export default function ViewerPage({ title }: { title: string }) {
         <Title order={1}>{title}</Title>
       </VisuallyHidden>
       {cameraId && cameraDomainId ? (
-        <VideoStage key={cameraId} cameras={cameras} cameraId={cameraId} request={request} canViewLive={canViewLive} />
+        // The events sit beside the player on wide screens and below it on narrow ones.
+        <Flex direction={{ base: 'column', lg: 'row' }} gap="md" align={{ base: 'stretch', lg: 'flex-start' }}>
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <VideoStage key={cameraId} cameras={cameras} cameraId={cameraId} request={request} canViewLive={canViewLive} />
+          </Box>
+          <EventsTimeline domainId={cameraDomainId} cameraId={cameraId} cameras={cameras} />
+        </Flex>
       ) : (
         <NoCameras canAdd={hasOperation(services, 'video', 'add')} building={domain?.description} />
       )}

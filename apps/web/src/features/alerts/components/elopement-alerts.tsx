@@ -1,0 +1,66 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ALERTS_MESSAGES, ELOPEMENT, type ElopementAlert, type ServiceMap } from '@vigil/contract';
+import { elopementAlertsQueryOptions } from '../../../lib/api/get-elopement-alerts';
+import { HttpError, errorMessage } from '../../../lib/http';
+import { useNow } from '../hooks/use-now';
+import { activeAlertsNewestFirst, dismissMode } from '../lib/dismiss-flow';
+import { DismissAlertModal } from './dismiss-alert-modal';
+import { ElopementAlertCard } from './elopement-alert-card';
+
+/** Elopement alerts of the last 24 hours, newest first; refreshed every 30 s and whenever the socket says so. */
+export function ElopementAlerts({ domainId, services }: { domainId: string; services: ServiceMap | undefined }) {
+  const query = useQuery(elopementAlertsQueryOptions(domainId));
+  const now = useNow(ELOPEMENT.tickMs);
+  const [asking, setAsking] = useState<ElopementAlert | null>(null);
+  const alerts = useMemo(() => activeAlertsNewestFirst(query.data?.alerts ?? []), [query.data]);
+  const mode = dismissMode(services);
+
+  if (query.isPending) {
+    return (
+      <Center mih={240} role="status" aria-label="Loading alerts">
+        <Loader />
+      </Center>
+    );
+  }
+  if (query.isError && !query.data) {
+    if (query.error instanceof HttpError && query.error.status === 403) {
+      return (
+        <Alert color="red" role="alert">
+          {ALERTS_MESSAGES.facesNoAccess}
+        </Alert>
+      );
+    }
+    return (
+      <Alert color="red" role="alert" title="Could not load alerts">
+        {errorMessage(query.error)}
+        <div>
+          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </Alert>
+    );
+  }
+
+  return (
+    <>
+      {alerts.length === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Text>{ALERTS_MESSAGES.noAlerts}</Text>
+          <Text size="sm" c="dimmed" mt={4}>
+            A resident at risk of elopement seen at an exit camera appears here at once.
+          </Text>
+        </Paper>
+      ) : (
+        <Stack component="ul" role="list" gap="sm" p={0} m={0} aria-label="Elopement alerts">
+          {alerts.map((alert) => (
+            <ElopementAlertCard key={alert.alert_id} alert={alert} now={now} mode={mode} askPin={setAsking} />
+          ))}
+        </Stack>
+      )}
+      <DismissAlertModal alert={asking} domainId={domainId} onClose={() => setAsking(null)} />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { alertsView } from './alerts-view';
+import { frameUrl } from './media-url';
+
+const objects = { preferences: { alerts_source: 'objects', credentials_hide_no_image: false } } as const;
+const elopement = { preferences: { alerts_source: 'faces_elopement_alerts', credentials_hide_no_image: false } } as const;
+
+describe('alertsView', () => {
+  it("follows the domain's alerts_source, objects by default", () => {
+    expect(alertsView(objects, { alerting: ['view_historic'], video: [] })).toEqual({ kind: 'objects', canViewClip: true });
+    expect(alertsView(undefined, { alerting: ['view_historic'] })).toEqual({ kind: 'objects', canViewClip: false });
+    expect(alertsView(elopement, { alerting: ['receive_er_alerts'] })).toEqual({ kind: 'elopement' });
+  });
+
+  it('needs alerting/view_historic for the objects feed', () => {
+    expect(alertsView(objects, { alerting: ['receive_er_alerts'], video: ['view_historic'] })).toEqual({
+      kind: 'no-access',
+      message: "Entitlements Error: Can't access alerts.",
+    });
+  });
+
+  it('needs alerting/receive_er_alerts for elopement alerts', () => {
+    expect(alertsView(elopement, { alerting: ['view_historic'], faces: ['find_all'] })).toEqual({
+      kind: 'no-access',
+      message: 'Entitlements error: Cannot access Faces service.',
+    });
+  });
+});
+
+describe('frameUrl', () => {
+  it('puts server paths and {host} on the API host and leaves absolute links alone', () => {
+    expect(frameUrl('/api/v1/media/x.jpg', '')).toBe('/api/v1/media/x.jpg');
+    expect(frameUrl('/api/v1/media/x.jpg', 'https://api.example')).toBe('https://api.example/api/v1/media/x.jpg');
+    expect(frameUrl('{host}/x.jpg', 'https://api.example')).toBe('https://api.example/x.jpg');
+    expect(frameUrl('https://s3.example/bucket/x.jpg?sig=1', 'https://api.example')).toBe('https://s3.example/bucket/x.jpg?sig=1');
+  });
+});
