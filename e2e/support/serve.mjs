@@ -22,6 +22,8 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     VIGIL_DEMO_RTSP_PORT: process.env.E2E_RTSP_PORT ?? '18554',
     VIGIL_CLIP_SECONDS: process.env.E2E_CLIP_SECONDS ?? '10',
     VIGIL_LOG_LEVEL: process.env.VIGIL_LOG_LEVEL ?? 'warn',
+    // The simulated 7-day history, without the live simulated feed: only what a spec ingests happens live.
+    VIGIL_DEMO_DETECTIONS: 'history',
   },
 });
 
