@@ -56,8 +56,7 @@ export interface ZonedParts {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** Wall-clock parts of an instant in a time zone (cached formatters: this runs once per ingested event). */
-export function zonedParts(ms: number, timeZone: string): ZonedParts {
+function intlParts(ms: number, timeZone: string): ZonedParts {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -83,14 +82,51 @@ export function zonedParts(ms: number, timeZone: string): ZonedParts {
   };
 }
 
-/** Civil dawn and dusk of the local calendar day holding `ms`, as minutes after local midnight. */
+const QUARTER_HOUR_MS = 900_000;
+const offsets = new Map<string, number>();
+
+/** A zone's UTC offset in minutes at an instant. Zones change offset only on UTC quarter hours, so one Intl call serves 15 minutes. */
+function offsetMinutes(ms: number, timeZone: string): number {
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const key = `${timeZone}|${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const local = intlParts(quarter, timeZone);
+    offset = (Date.UTC(local.year, local.month - 1, local.day, 0, local.minutes) - quarter) / 60_000;
+    if (offsets.size >= 100_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** Wall-clock parts of an instant in a time zone (this runs for every ingested event and rule: arithmetic on a cached offset). */
+export function zonedParts(ms: number, timeZone: string): ZonedParts {
+  const local = new Date(ms + offsetMinutes(ms, timeZone) * 60_000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    weekday: local.getUTCDay(),
+    minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
+  };
+}
+
+const twilights = new Map<string, { dawn: number | null; dusk: number | null }>();
+
+/** Civil dawn and dusk of the local calendar day holding `ms`, as minutes after local midnight (once per place and day). */
 export function twilightMinutes(ms: number, timeZone: string, lat: number, lng: number): { dawn: number | null; dusk: number | null } {
   const local = zonedParts(ms, timeZone);
+  const key = `${timeZone}|${lat},${lng}|${local.year}-${local.month}-${local.day}`;
+  const known = twilights.get(key);
+  if (known) return known;
   // The place's solar noon of that calendar day is close to 12:00 UTC shifted by the longitude.
   const noon = Date.UTC(local.year, local.month - 1, local.day, 12) - (lng / 15) * 3_600_000;
   const { dawn, dusk } = civilTwilight(noon, lat, lng);
   const toLocal = (t: number | null) => (t === null ? null : zonedParts(t, timeZone).minutes);
-  return { dawn: toLocal(dawn), dusk: toLocal(dusk) };
+  const twilight = { dawn: toLocal(dawn), dusk: toLocal(dusk) };
+  if (twilights.size >= 10_000) twilights.clear();
+  twilights.set(key, twilight);
+  return twilight;
 }
 
 /** 'lat,lng' as stored on a domain; null when absent or not two numbers in range. */

@@ -27,7 +27,21 @@ export function openDatabase(options: { databaseUrl?: string | undefined; sqlite
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Kysely prepares every query anew; preparing costs more than running the small ones, so statements are kept by their SQL.
+  const statements = new Map<string, SQLite.Statement>();
+  const database = {
+    close: () => sqlite.close(),
+    prepare(text: string): SQLite.Statement {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= 500) statements.clear();
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

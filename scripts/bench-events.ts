@@ -1,0 +1,443 @@
+// `npm run bench:events`: the events API on a million events (SQLite and PostgreSQL), ingest throughput, and the
+// time from an ingest commit to 100 socket.io clients. Prints figures against their goals; asserts nothing.
+// Sizes: BENCH_EVENTS, BENCH_REQUESTS, BENCH_INGEST, BENCH_CLIENTS, BENCH_MESSAGES; BENCH_PART=api,ingest,socket;
+// BENCH_ENGINES=sqlite,postgres.
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { SOCKET_PATH, alertCategoryOf, describeObjects, removeDetectorPrefix } from '@vigil/contract';
+import { sql } from 'kysely';
+import type { NewEvent } from '../apps/server/src/db/schema.js';
+import { EventsRepository, type EventPageQuery } from '../apps/server/src/modules/events/events.repository.js';
+import { encodeCursor } from '../apps/server/src/modules/events/pagination.js';
+import { DetectorsRepository } from '../apps/server/src/modules/ingest/detectors.repository.js';
+import { DetectorsService } from '../apps/server/src/modules/ingest/detectors.service.js';
+import { MAPLE, bearer, createTestContext, type TestContext } from '../apps/server/test/harness.js';
+import { hasPostgres, startPostgres } from './lib/postgres.mjs';
+
+const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const EVENTS = size('BENCH_EVENTS', 1_000_000);
+const REQUESTS = size('BENCH_REQUESTS', 300);
+const INGEST_EVENTS = size('BENCH_INGEST', 100_000);
+const CLIENTS = size('BENCH_CLIENTS', 100);
+const MESSAGES = size('BENCH_MESSAGES', 200);
+const parts = (process.env.BENCH_PART ?? 'api,ingest,socket').split(',');
+const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+
+const DAY = 86_400_000;
+const MAPLE_CAMERAS = [1, 2, 3, 4, 5, 6, 7].map((n) => `c1a00001-0000-4000-8000-00000000a00${n}`);
+const HALLWAY = MAPLE_CAMERAS[2]!;
+/** what detectors see, most often first */
+const SIGHTINGS = [
+  ['person'],
+  ['person'],
+  ['person'],
+  ['person', 'person'],
+  ['ssd_dog'],
+  ['car'],
+  ['person', 'bicycle'],
+  ['package'],
+  ['cat'],
+  ['person', 'person', 'person'],
+];
+
+/** A small seeded generator: every run gets the same mix of cameras, sightings and times. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(items: readonly T[], r: number): T => items[Math.floor(r * items.length)]!;
+/** Cameras by how busy they are: the hallway and the entrance see the most. */
+const busyCamera = (r: number) => MAPLE_CAMERAS[[0, 0, 2, 2, 2, 1, 3, 4, 5, 6][Math.floor(r * 10)]!]!;
+
+const now = () => performance.timeOrigin + performance.now();
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const count = (n: number) => n.toLocaleString('en-US');
+/** Other work on the machine skews every figure: shown with each part. */
+const load = () => `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
+
+/** A row as IngestService writes it. */
+function eventRow(r: () => number, at: number, detectorId: string, serial: number): NewEvent {
+  const objects = pick(SIGHTINGS, r());
+  const names = objects.map(removeDetectorPrefix);
+  const detections = objects.map((name) => ({
+    name,
+    confidence: Math.round((0.5 + r() / 2) * 100) / 100,
+    box: { x: 0.1, y: 0.2, w: 0.25, h: 0.5 },
+  }));
+  const best = Math.max(...detections.map((d) => d.confidence));
+  return {
+    id: randomUUID(),
+    domain_uuid: MAPLE,
+    camera_uuid: busyCamera(r()),
+    started_at: at,
+    category: alertCategoryOf(names),
+    description: describeObjects(names),
+    objects: JSON.stringify(names),
+    metrics: JSON.stringify({
+      description: `${detections.length} detection${detections.length === 1 ? '' : 's'}, best confidence ${best.toFixed(2)}`,
+      detections,
+    }),
+    alerted: r() < 0.9 ? 1 : 0,
+    rule_id: null,
+    detector_id: detectorId,
+    source_id: `bench-${serial}`,
+    created_at: at + 800,
+  };
+}
+
+/** The events table's secondary indexes as the migrations made them (not the primary key), to rebuild after the load. */
+async function secondaryIndexes(ctx: TestContext): Promise<{ name: string; create: string }[]> {
+  if (ctx.database.engine === 'sqlite') {
+    const { rows } = await sql<{ name: string; sql: string }>`
+      select name, sql from sqlite_master where type = 'index' and tbl_name = 'events' and sql is not null`.execute(ctx.database.db);
+    return rows.map((row) => ({ name: row.name, create: row.sql }));
+  }
+  const { rows } = await sql<{ indexname: string; indexdef: string }>`
+    select indexname, indexdef from pg_indexes where tablename = 'events'
+    and indexname not in (select conname from pg_constraint where contype = 'p')`.execute(ctx.database.db);
+  return rows.map((row) => ({ name: row.indexname, create: row.indexdef }));
+}
+
+/**
+ * Fills the events table straight through the app's database handle, oldest first, 90 days up to now. The secondary
+ * indexes are dropped for the load and rebuilt after it (same definitions): several times faster than growing them.
+ */
+async function fill(ctx: TestContext, total: number): Promise<void> {
+  const db = ctx.database.db;
+  const { detector } = await new DetectorsService(new DetectorsRepository(db), ctx.clock).issue(MAPLE, 'bench fill', null);
+  const indexes = await secondaryIndexes(ctx);
+  for (const index of indexes) await sql.raw(`drop index ${index.name}`).execute(db);
+  const r = random(42);
+  const end = Date.now() - 60_000;
+  const step = (90 * DAY) / total;
+  const perInsert = 2000; // 13 columns: 26,000 parameters, inside SQLite's and PostgreSQL's limits
+  const perTransaction = 50_000;
+  const started = performance.now();
+  for (let done = 0; done < total; done += perTransaction) {
+    await db.transaction().execute(async (trx) => {
+      for (let i = done; i < Math.min(total, done + perTransaction); i += perInsert) {
+        const rows = Array.from({ length: Math.min(perInsert, total - i) }, (_, k) =>
+          eventRow(r, Math.round(end - 90 * DAY + (i + k) * step + r() * step), detector.id, i + k),
+        );
+        await trx.insertInto('events').values(rows).execute();
+      }
+    });
+  }
+  const loaded = performance.now();
+  for (const index of indexes) await sql.raw(index.create).execute(db);
+  // PostgreSQL: vacuum now, as autovacuum would soon after a million inserts, rather than in the middle of the timings
+  await (ctx.database.engine === 'postgres' ? sql`vacuum analyze events` : sql`analyze`).execute(db);
+  const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(0);
+  console.log(
+    `  filled ${count(total)} events in ${seconds(started, performance.now())} s (rows ${seconds(started, loaded)} s, ${indexes.length} indexes and (VACUUM) ANALYZE ${seconds(loaded, performance.now())} s)`,
+  );
+}
+
+/** Wall-clock times of REQUESTS requests after a warm-up, and the server process's CPU time per request. */
+async function timeRequests(ctx: TestContext, token: string, url: string): Promise<{ times: number[]; cpu: number }> {
+  const first = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+  if (first.statusCode !== 200 || first.json<{ data: unknown[] }>().data.length !== 100)
+    throw new Error(`${url}: ${first.body.slice(0, 200)}`);
+  for (let i = 0; i < 50; i += 1) await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const times: number[] = [];
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < REQUESTS; i += 1) {
+    const t = performance.now();
+    const reply = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+    times.push(performance.now() - t);
+    if (reply.statusCode !== 200) throw new Error(`${url}: ${reply.statusCode}`);
+  }
+  const used = process.cpuUsage(cpu);
+  return { times, cpu: (used.user + used.system) / 1000 / REQUESTS };
+}
+
+/** The repository's query alone, to tell the database's share from the HTTP, auth and serialisation share. */
+async function timeQuery(ctx: TestContext, query: EventPageQuery): Promise<number[]> {
+  const repository = new EventsRepository(ctx.database.db);
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS + 20; i += 1) {
+    const t = performance.now();
+    await repository.page(query);
+    if (i >= 20) times.push(performance.now() - t);
+  }
+  return times;
+}
+
+async function eventsApi(engine: 'sqlite' | 'postgres'): Promise<void> {
+  const ctx = await createTestContext();
+  try {
+    console.log(`\nEvents API on ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${count(EVENTS)} events in one domain (${load()}):`);
+    await fill(ctx, EVENTS);
+    const token = await ctx.signIn('manager@maple.example');
+    const variants: { name: string; query: string; filter: Partial<EventPageQuery> }[] = [
+      { name: 'all events', query: '', filter: {} },
+      { name: `camera ${HALLWAY.slice(-4)}`, query: `&camera_uuid=${HALLWAY}`, filter: { camera: HALLWAY } },
+      { name: 'alerted=true', query: '&alerted=true', filter: { alertedOnly: true } },
+    ];
+    console.log(
+      `  GET /api/events/v1/alerts?limit=100, ${REQUESTS} requests each, in-process (app.inject); SQL = the repository query alone`,
+    );
+    for (const variant of variants) {
+      // the cursor of a page halfway down this listing, from the row there
+      let middle = ctx.database.db.selectFrom('events').select(['started_at', 'id']).where('domain_uuid', '=', MAPLE);
+      let matching = ctx.database.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('domain_uuid', '=', MAPLE);
+      if (variant.filter.camera) {
+        middle = middle.where('camera_uuid', '=', variant.filter.camera);
+        matching = matching.where('camera_uuid', '=', variant.filter.camera);
+      }
+      if (variant.filter.alertedOnly) {
+        middle = middle.where('alerted', '=', 1);
+        matching = matching.where('alerted', '=', 1);
+      }
+      const depth = Math.floor(Number((await matching.executeTakeFirstOrThrow()).n) / 2);
+      const row = await middle.orderBy('started_at', 'desc').orderBy('id', 'desc').offset(depth).limit(1).executeTakeFirstOrThrow();
+      const cursor = { startedAt: row.started_at, id: row.id };
+      const base = `/api/events/v1/alerts?domain_uuid=${MAPLE}&limit=100${variant.query}`;
+      const firstPage = await timeRequests(ctx, token, base);
+      const deepPage = await timeRequests(ctx, token, `${base}&pagination_token=${encodeCursor(cursor)}`);
+      const query: EventPageQuery = { domain: MAPLE, alertedOnly: false, limit: 101, ...variant.filter };
+      const firstSql = await timeQuery(ctx, query);
+      const deepSql = await timeQuery(ctx, { ...query, after: cursor });
+      const [f99, d99] = [percentile(firstPage.times, 99), percentile(deepPage.times, 99)];
+      const figures = (page: { times: number[]; cpu: number }, sqlTimes: number[]) =>
+        `p50 ${ms(percentile(page.times, 50))}  p99 ${ms(percentile(page.times, 99))}  (SQL p50 ${ms(percentile(sqlTimes, 50))} p99 ${ms(percentile(sqlTimes, 99))}; Node CPU ${ms(page.cpu)}/request)`;
+      console.log(`  ${variant.name.padEnd(13)} first page     ${figures(firstPage, firstSql)}  p99 < 10 ms: ${verdict(f99 < 10)}`);
+      console.log(
+        `  ${''.padEnd(13)} ${count(depth).padStart(7)} deep   ${figures(deepPage, deepSql)}  p99 < 10 ms: ${verdict(d99 < 10)}; < 2× first p99: ${verdict(d99 < 2 * f99)}`,
+      );
+    }
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** Batches of 5000 events, as a detector would send them, JSON-encoded before the clock starts. */
+function ingestBatches(r: () => number, total: number, from: number): string[] {
+  const batches: string[] = [];
+  const end = Date.now() - 60_000;
+  for (let start = 0; start < total; start += 5000) {
+    const events = Array.from({ length: Math.min(5000, total - start) }, (_, k) => {
+      const serial = from + start + k;
+      return {
+        source_id: `ingest-${serial}`,
+        camera_uuid: busyCamera(r()),
+        // spread over the last two days, so dusk-to-dawn rules see both day and night
+        started_at: new Date(end - 2 * DAY + ((start + k) / total) * 2 * DAY).toISOString(),
+        objects: pick(SIGHTINGS, r()).map((name) => ({ name, confidence: 0.9, box: { x: 0.1, y: 0.2, w: 0.25, h: 0.5 } })),
+      };
+    });
+    batches.push(JSON.stringify({ events }));
+  }
+  return batches;
+}
+
+async function ingestThroughput(): Promise<void> {
+  const ctx = await createTestContext();
+  try {
+    const { key } = await new DetectorsService(new DetectorsRepository(ctx.database.db), ctx.clock).issue(MAPLE, 'bench ingest', null);
+    const r = random(7);
+    const run = async (label: string, from: number) => {
+      const batches = ingestBatches(r, INGEST_EVENTS, from);
+      const perBatch: number[] = [];
+      let alerts = 0;
+      const cpu = process.cpuUsage();
+      const started = performance.now();
+      for (const payload of batches) {
+        const t = performance.now();
+        const reply = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/ingest/v1/batch',
+          headers: { ...bearer(key), 'content-type': 'application/json' },
+          payload,
+        });
+        perBatch.push(performance.now() - t);
+        if (reply.statusCode !== 200) throw new Error(`ingest: ${reply.body.slice(0, 300)}`);
+        alerts += reply.json<{ alerts: number }>().alerts;
+      }
+      const rate = INGEST_EVENTS / ((performance.now() - started) / 1000);
+      const used = process.cpuUsage(cpu);
+      const cpuRate = INGEST_EVENTS / ((used.user + used.system) / 1e6);
+      console.log(
+        `  ${label.padEnd(34)} ${count(Math.round(rate)).padStart(7)} events/s (batch p50 ${ms(percentile(perBatch, 50))}, max ${ms(Math.max(...perBatch))}; ${count(Math.round(cpuRate))} per Node CPU-second; ${count(alerts)} alerted)  goal ≥ 20,000/s: ${verdict(rate >= 20_000)}`,
+      );
+    };
+    console.log(
+      `\nIngest on SQLite: ${count(INGEST_EVENTS)} events in batches of 5000 through POST /api/ingest/v1/batch, app.inject (${load()}):`,
+    );
+    await run('no alert rules (every event alerts)', 0);
+    const manager = await ctx.signIn('manager@maple.example');
+    const rule = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/events/v1/alert_settings',
+      headers: bearer(manager),
+      payload: {
+        domain_uuid: MAPLE,
+        rule: {
+          name: 'Night pets and others',
+          categories: ['Other', 'Pet'],
+          camera_uuids: [],
+          days: ['Day'],
+          time_range: { mode: 'Between', start: { kind: 'Dusk' }, end: { kind: 'Dawn' } },
+          idle_seconds: 5,
+          rate_limit_seconds: 10,
+          enabled: true,
+        },
+      },
+    });
+    if (rule.statusCode !== 200) throw new Error(`alert rule: ${rule.body}`);
+    await run('one dusk-to-dawn rule (Other, Pet)', INGEST_EVENTS);
+  } finally {
+    await ctx.close();
+  }
+}
+
+/**
+ * The clients run in a worker thread, so that decoding 100 sockets' frames does not queue behind the server on one
+ * event loop. Plain JavaScript: tsx does not load TypeScript in worker threads.
+ */
+const CLIENTS_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { io } = require(workerData.clientModule);
+const now = () => performance.timeOrigin + performance.now();
+const { url, token, clients, path } = workerData;
+// forceNew: one connection per client, as 100 browsers would have, not one multiplexed connection
+const sockets = Array.from({ length: clients }, () => io(url, { path, query: { token }, transports: ['polling', 'websocket'], forceNew: true }));
+const received = sockets.map((socket) => {
+  const times = [];
+  socket.on('alert', () => times.push(now()));
+  return times;
+});
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+(async () => {
+  while (!sockets.every((s) => s.connected && s.io.engine.transport.name === 'websocket')) await sleep(50);
+  parentPort.postMessage({ ready: true });
+  parentPort.once('message', async (expected) => {
+    const deadline = Date.now() + 10000;
+    while (received.some((times) => times.length < expected) && Date.now() < deadline) await sleep(50);
+    for (const socket of sockets) socket.disconnect();
+    parentPort.postMessage({ received });
+  });
+})();
+`;
+
+async function socketLatency(): Promise<void> {
+  const ctx = await createTestContext();
+  try {
+    const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const token = await ctx.signIn('manager@maple.example');
+    const { key } = await new DetectorsService(new DetectorsRepository(ctx.database.db), ctx.clock).issue(MAPLE, 'bench socket', null);
+    const worker = new Worker(CLIENTS_WORKER, {
+      eval: true,
+      workerData: {
+        url,
+        token,
+        clients: CLIENTS,
+        path: SOCKET_PATH,
+        clientModule: createRequire(import.meta.url).resolve('socket.io-client'),
+      },
+    });
+    const fromWorker = () =>
+      new Promise<{ ready?: true; received?: number[][] }>((done, fail) => {
+        worker.once('message', done);
+        worker.once('error', fail);
+      });
+    await fromWorker();
+    const sent: { before: number; committed: number }[] = [];
+    for (let i = 0; i < MESSAGES; i += 1) {
+      const before = now();
+      const payload = JSON.stringify({
+        events: [
+          {
+            source_id: `live-${i}`,
+            camera_uuid: HALLWAY,
+            started_at: new Date().toISOString(),
+            objects: [{ name: 'person', confidence: 0.9 }],
+          },
+        ],
+      });
+      const reply = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ingest/v1/batch',
+        headers: { ...bearer(key), 'content-type': 'application/json' },
+        payload,
+      });
+      const committed = now();
+      if (reply.statusCode !== 200) throw new Error(`ingest: ${reply.body}`);
+      sent.push({ before, committed });
+      await new Promise((r) => setTimeout(r, Math.max(0, before + 20 - now())));
+    }
+    const done = fromWorker();
+    worker.postMessage(MESSAGES);
+    const received = (await done).received!;
+    await worker.terminate();
+    const afterCommit: number[] = [];
+    const afterRequest: number[] = [];
+    const lastClient: number[] = sent.map(() => 0);
+    let missing = 0;
+    for (const times of received) {
+      missing += MESSAGES - times.length;
+      times.forEach((at, i) => {
+        afterCommit.push(at - sent[i]!.committed);
+        afterRequest.push(at - sent[i]!.before);
+        lastClient[i] = Math.max(lastClient[i]!, at - sent[i]!.committed);
+      });
+    }
+    const p99 = percentile(afterCommit, 99);
+    console.log(
+      `\nSocket: ${MESSAGES} single-event ingests ~20 ms apart, ${CLIENTS} socket.io clients (websocket) on loopback (${load()}):`,
+    );
+    console.log(
+      `  commit (ingest reply) → 'alert' at a client   p50 ${ms(percentile(afterCommit, 50))}  p99 ${ms(p99)}  goal p99 < 50 ms: ${verdict(p99 < 50)}`,
+    );
+    console.log(
+      `  request sent → 'alert' at a client           p50 ${ms(percentile(afterRequest, 50))}  p99 ${ms(percentile(afterRequest, 99))}`,
+    );
+    console.log(
+      `  commit → the last of ${CLIENTS} clients           p50 ${ms(percentile(lastClient, 50))}  p99 ${ms(percentile(lastClient, 99))}`,
+    );
+    if (missing > 0) console.log(`  ${count(missing)} messages did not arrive within 10 s: MISS`);
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`bench:events on ${process.platform}/${process.arch}, Node ${process.version}`);
+  if (parts.includes('api')) {
+    if (engines.includes('sqlite')) await eventsApi('sqlite');
+    if (engines.includes('postgres')) {
+      if (!hasPostgres()) {
+        console.log('\nEvents API on PostgreSQL: skipped, PostgreSQL is not installed (apt-get install postgresql).');
+      } else {
+        const postgres = await startPostgres();
+        process.env.VIGIL_TEST_DATABASE_URL = postgres.url;
+        try {
+          await eventsApi('postgres');
+        } finally {
+          delete process.env.VIGIL_TEST_DATABASE_URL;
+          postgres.stop();
+        }
+      }
+    }
+  }
+  if (parts.includes('ingest')) await ingestThroughput();
+  if (parts.includes('socket')) await socketLatency();
+}
+
+await main();
