@@ -15,8 +15,20 @@ export async function readBurntInTime(video: Locator): Promise<Date | null> {
     writeFileSync(file, await video.screenshot());
     const text = execFileSync('tesseract', [file, '-', '--psm', '11'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     const match = /(\d{4}-\d{2}-\d{2})\s+(\d{2}):(\d{2}):(\d{2})/.exec(text.replace(/[Oo]/g, '0'));
-    return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`) : null;
+    if (!match) return null;
+    const reading = new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`);
+    return plausibleYear(reading) ? reading : withCurrentYear(reading);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Tesseract now and then reads the year's 2 as 0 ("2006"): a reading more than a year off is not the camera's clock. */
+export const plausibleYear = (reading: Date): boolean => Math.abs(reading.getUTCFullYear() - new Date().getUTCFullYear()) <= 1;
+
+/** The month, day and time as read, in this year: what an implausible year's reading still tells (the seconds are what the specs check). */
+export function withCurrentYear(reading: Date): Date {
+  const fixed = new Date(reading);
+  fixed.setUTCFullYear(new Date().getUTCFullYear());
+  return fixed;
 }

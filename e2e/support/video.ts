@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
-import { readBurntInTime } from './ocr';
+import { readBurntInTime, plausibleYear, withCurrentYear } from './ocr';
 
 /** Maple Court and its demo cameras (apps/server/src/seed/demo.ts); the demo RTSP server streams each of them. */
 export const MAPLE_COURT = '5f0c8a2e-6b1d-4c3e-9a47-0d2b7e1f3a01';
@@ -344,6 +344,7 @@ export function readBurntInTimeOfFile(file: string, seconds: number): Date | nul
     { filter: 'scale=iw*2:-1', psm: '11' },
   ];
   try {
+    const readings: Date[] = [];
     for (const [index, { filter, psm }] of attempts.entries()) {
       const frame = join(dir, `frame-${index}.png`);
       execFileSync(
@@ -355,9 +356,10 @@ export function readBurntInTimeOfFile(file: string, seconds: number): Date | nul
       );
       const text = execFileSync('tesseract', [frame, '-', '--psm', psm], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
       const match = BURNT_IN_TIME.exec(text.replace(/[Oo]/g, '0'));
-      if (match) return new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`);
+      if (match) readings.push(new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`));
+      if (readings.at(-1) && plausibleYear(readings.at(-1)!)) return readings.at(-1)!;
     }
-    return null;
+    return readings[0] ? withCurrentYear(readings[0]) : null;
   } catch {
     return null;
   } finally {
