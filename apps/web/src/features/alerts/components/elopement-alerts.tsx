@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ALERTS_MESSAGES, ELOPEMENT, type ElopementAlert, type ServiceMap } from '@vigil/contract';
 import { elopementAlertsQueryOptions } from '../../../lib/api/get-elopement-alerts';
-import { HttpError, errorMessage } from '../../../lib/http';
+import { PageLoader } from '../../../components/page-loader';
 import { useNow } from '../hooks/use-now';
 import { activeAlertsNewestFirst, dismissMode } from '../lib/dismiss-flow';
+import { AlertsLoadError } from './alerts-load-error';
 import { DismissAlertModal } from './dismiss-alert-modal';
 import { ElopementAlertCard } from './elopement-alert-card';
 
@@ -17,31 +18,9 @@ export function ElopementAlerts({ domainId, services }: { domainId: string; serv
   const alerts = useMemo(() => activeAlertsNewestFirst(query.data?.alerts ?? []), [query.data]);
   const mode = dismissMode(services);
 
-  if (query.isPending) {
-    return (
-      <Center mih={240} role="status" aria-label="Loading alerts">
-        <Loader />
-      </Center>
-    );
-  }
+  if (query.isPending) return <PageLoader label="Loading alerts" />;
   if (query.isError && !query.data) {
-    if (query.error instanceof HttpError && query.error.status === 403) {
-      return (
-        <Alert color="red" role="alert">
-          {ALERTS_MESSAGES.facesNoAccess}
-        </Alert>
-      );
-    }
-    return (
-      <Alert color="red" role="alert" title="Could not load alerts">
-        {errorMessage(query.error)}
-        <div>
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Alert>
-    );
+    return <AlertsLoadError error={query.error} noAccess={ALERTS_MESSAGES.facesNoAccess} onRetry={() => void query.refetch()} />;
   }
 
   return (

@@ -3,7 +3,7 @@ import { Center, Image, type BoxProps } from '@mantine/core';
 import { BUILD_INFO } from '../../../lib/build-info';
 import { startTimeout } from '../../../lib/timers';
 import { frameRetryDelay } from '../lib/frame-retry';
-import { frameUrl } from '../lib/media-url';
+import { resolveMediaUrl } from '../../../lib/media-url';
 
 function Placeholder({ w, h, label }: { w: BoxProps['w']; h: BoxProps['h']; label: string }) {
   return (
@@ -45,7 +45,7 @@ export function FrameImage({ src, alt, takenAt, w, h, fit = 'cover' }: Props) {
   return (
     <Image
       key={attempt}
-      src={frameUrl(src, BUILD_INFO.apiHost)}
+      src={resolveMediaUrl(src, BUILD_INFO.apiHost)}
       alt={alt}
       w={w}
       h={h}

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Alert, Box, Button, Center, Group, Loader, Paper, Text } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Paper, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ELOPEMENT, EVENTS, EVENTS_MESSAGES } from '@vigil/contract';
 import { alertsFeedQueryOptions } from '../../../lib/api/get-events';
-import { HttpError, errorMessage } from '../../../lib/http';
+import { PageLoader } from '../../../components/page-loader';
 import { useNow } from '../hooks/use-now';
 import { feedRows, shouldLoadMore } from '../lib/event-rows';
+import { AlertsLoadError } from './alerts-load-error';
 import { FeedRow } from './feed-row';
 
 /** The objects feed (spec part 1 §2): alerted events, newest first, 100 a page, loaded as the list nears its end. */
@@ -34,31 +35,9 @@ export function ObjectsFeed({ domainId, canViewClip }: { domainId: string; canVi
     if (shouldLoadMore(lastIndex, rows.length, hasNextPage && !isFetchNextPageError, isFetchingNextPage)) void fetchNextPage();
   }, [lastIndex, rows.length, hasNextPage, isFetchNextPageError, isFetchingNextPage, fetchNextPage]);
 
-  if (feed.isPending) {
-    return (
-      <Center mih={240} role="status" aria-label="Loading alerts">
-        <Loader />
-      </Center>
-    );
-  }
+  if (feed.isPending) return <PageLoader label="Loading alerts" />;
   if (feed.isError && rows.length === 0) {
-    if (feed.error instanceof HttpError && feed.error.status === 403) {
-      return (
-        <Alert color="red" role="alert">
-          {EVENTS_MESSAGES.noAccess}
-        </Alert>
-      );
-    }
-    return (
-      <Alert color="red" role="alert" title="Could not load alerts">
-        {errorMessage(feed.error)}
-        <div>
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void feed.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Alert>
-    );
+    return <AlertsLoadError error={feed.error} noAccess={EVENTS_MESSAGES.noAccess} onRetry={() => void feed.refetch()} />;
   }
   if (rows.length === 0) {
     return (

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { alertsView } from './alerts-view';
-import { frameUrl } from './media-url';
 
 const objects = { preferences: { alerts_source: 'objects', credentials_hide_no_image: false } } as const;
 const elopement = { preferences: { alerts_source: 'faces_elopement_alerts', credentials_hide_no_image: false } } as const;
@@ -24,14 +23,5 @@ describe('alertsView', () => {
       kind: 'no-access',
       message: 'Entitlements error: Cannot access Faces service.',
     });
-  });
-});
-
-describe('frameUrl', () => {
-  it('puts server paths and {host} on the API host and leaves absolute links alone', () => {
-    expect(frameUrl('/api/v1/media/x.jpg', '')).toBe('/api/v1/media/x.jpg');
-    expect(frameUrl('/api/v1/media/x.jpg', 'https://api.example')).toBe('https://api.example/api/v1/media/x.jpg');
-    expect(frameUrl('{host}/x.jpg', 'https://api.example')).toBe('https://api.example/x.jpg');
-    expect(frameUrl('https://s3.example/bucket/x.jpg?sig=1', 'https://api.example')).toBe('https://s3.example/bucket/x.jpg?sig=1');
   });
 });

@@ -4,7 +4,7 @@ import { formatUtc, type CameraStatus } from '@vigil/contract';
 import { Link } from 'react-router';
 import { BUILD_INFO } from '../../../lib/build-info';
 import { formatTimelineInstant } from '../lib/draw-timeline';
-import { resolveMediaUrl } from '../lib/media-url';
+import { resolveMediaUrl } from '../../../lib/media-url';
 
 const STATE_COLORS: Record<CameraStatus['state'], string> = {
   recording: 'teal',

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/http';
 import { useLongClip } from '../api/get-long-clip';
 import { fromDateTimeInput, toDateTimeInput } from '../lib/date-inputs';
 import { downloadFile } from '../lib/download-file';
-import { resolveMediaUrl } from '../lib/media-url';
+import { resolveMediaUrl } from '../../../lib/media-url';
 
 const DEFAULT_LENGTH_MS = 5 * 60_000;
 

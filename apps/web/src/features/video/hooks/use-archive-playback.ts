@@ -6,7 +6,7 @@ import { getClip } from '../api/get-clip';
 import { getClips } from '../api/get-clips';
 import { ArchiveController, IDLE_ARCHIVE, type ArchiveState } from '../lib/archive-controller';
 import { playbackTimeMs } from '../lib/archive-playlist';
-import { resolveMediaUrl } from '../lib/media-url';
+import { resolveMediaUrl } from '../../../lib/media-url';
 
 /** A moment to play, from the URL; a new `key` means "go there", even to the same moment. */
 export interface ArchiveRequest {

@@ -5,7 +5,7 @@ import { createStore, useStore } from '../../../lib/store';
 import { renewLiveStream } from '../api/renew-live-stream';
 import { startLiveStream } from '../api/start-live-stream';
 import { startLiveLease } from '../lib/live-lease';
-import { resolveMediaUrl } from '../lib/media-url';
+import { resolveMediaUrl } from '../../../lib/media-url';
 
 export type LiveStatus = 'idle' | 'starting' | 'live';
 

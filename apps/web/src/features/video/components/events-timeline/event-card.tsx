@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { BUILD_INFO } from '../../../../lib/build-info';
 import { viewerPath } from '../../hooks/use-viewer-request';
 import { eventTitle } from '../../lib/event-groups';
-import { resolveMediaUrl } from '../../lib/media-url';
+import { resolveMediaUrl } from '../../../../lib/media-url';
 
 export const CLASS_COLOURS: Record<EventClass, string> = { person: 'gray', pet: 'green', vehicle: 'blue', box: 'orange' };
 
