@@ -2,18 +2,19 @@
 // time from an ingest commit to 100 socket.io clients. Prints figures against their goals; asserts nothing.
 // Sizes: BENCH_EVENTS, BENCH_REQUESTS, BENCH_INGEST, BENCH_CLIENTS, BENCH_MESSAGES; BENCH_PART=api,ingest,socket;
 // BENCH_ENGINES=sqlite,postgres.
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { SOCKET_PATH, alertCategoryOf, describeObjects, removeDetectorPrefix } from '@vigil/contract';
+import { SOCKET_PATH, type IngestEvent } from '@vigil/contract';
 import { sql } from 'kysely';
 import type { NewEvent } from '../apps/server/src/db/schema.js';
 import { EventsRepository, type EventPageQuery } from '../apps/server/src/modules/events/events.repository.js';
 import { encodeCursor } from '../apps/server/src/modules/events/pagination.js';
 import { DetectorsRepository } from '../apps/server/src/modules/ingest/detectors.repository.js';
 import { DetectorsService } from '../apps/server/src/modules/ingest/detectors.service.js';
+import { eventRow } from '../apps/server/src/modules/ingest/ingest.service.js';
+import { seededRandom as random } from '../apps/server/src/seed/demo-detections.js';
 import { MAPLE, bearer, createTestContext, type TestContext } from '../apps/server/test/harness.js';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';
 
@@ -43,16 +44,6 @@ const SIGHTINGS = [
   ['person', 'person', 'person'],
 ];
 
-/** A small seeded generator: every run gets the same mix of cameras, sightings and times. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = <T>(items: readonly T[], r: number): T => items[Math.floor(r * items.length)]!;
 /** Cameras by how busy they are: the hallway and the entrance see the most. */
 const busyCamera = (r: number) => MAPLE_CAMERAS[[0, 0, 2, 2, 2, 1, 3, 4, 5, 6][Math.floor(r * 10)]!]!;
@@ -68,34 +59,19 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** Other work on the machine skews every figure: shown with each part. */
 const load = () => `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 
-/** A row as IngestService writes it. */
-function eventRow(r: () => number, at: number, detectorId: string, serial: number): NewEvent {
-  const objects = pick(SIGHTINGS, r());
-  const names = objects.map(removeDetectorPrefix);
-  const detections = objects.map((name) => ({
-    name,
-    confidence: Math.round((0.5 + r() / 2) * 100) / 100,
-    box: { x: 0.1, y: 0.2, w: 0.25, h: 0.5 },
-  }));
-  const best = Math.max(...detections.map((d) => d.confidence));
-  return {
-    id: randomUUID(),
-    domain_uuid: MAPLE,
-    camera_uuid: busyCamera(r()),
-    started_at: at,
-    category: alertCategoryOf(names),
-    description: describeObjects(names),
-    objects: JSON.stringify(names),
-    metrics: JSON.stringify({
-      description: `${detections.length} detection${detections.length === 1 ? '' : 's'}, best confidence ${best.toFixed(2)}`,
-      detections,
-    }),
-    alerted: r() < 0.9 ? 1 : 0,
-    rule_id: null,
-    detector_id: detectorId,
+/** A row as IngestService writes it (its own row builder), mostly alerted as in a building without rules. */
+function benchEventRow(r: () => number, at: number, detectorId: string, serial: number): NewEvent {
+  const event: IngestEvent = {
     source_id: `bench-${serial}`,
-    created_at: at + 800,
+    camera_uuid: busyCamera(r()),
+    started_at: new Date(at).toISOString(),
+    objects: pick(SIGHTINGS, r()).map((name) => ({
+      name,
+      confidence: Math.round((0.5 + r() / 2) * 100) / 100,
+      box: { x: 0.1, y: 0.2, w: 0.25, h: 0.5 },
+    })),
   };
+  return { ...eventRow(event, MAPLE, detectorId, at + 800), alerted: r() < 0.9 ? 1 : 0 };
 }
 
 /** The events table's secondary indexes as the migrations made them (not the primary key), to rebuild after the load. */
@@ -130,7 +106,7 @@ async function fill(ctx: TestContext, total: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
       for (let i = done; i < Math.min(total, done + perTransaction); i += perInsert) {
         const rows = Array.from({ length: Math.min(perInsert, total - i) }, (_, k) =>
-          eventRow(r, Math.round(end - 90 * DAY + (i + k) * step + r() * step), detector.id, i + k),
+          benchEventRow(r, Math.round(end - 90 * DAY + (i + k) * step + r() * step), detector.id, i + k),
         );
         await trx.insertInto('events').values(rows).execute();
       }

@@ -44,7 +44,7 @@ import { VideoService, cameraSource } from './modules/video/video.service.js';
 import { videoRoutes } from './modules/video/video.routes.js';
 import { demoAccountList } from './seed/demo.js';
 import { startDemoDetections, type DemoDetectionsHandle } from './seed/demo-detections.js';
-import { FrameAvailability, FrameService, type FrameLookup } from './media/frames.js';
+import { FrameAvailability, FrameService, liveWindowMs, type FrameLookup } from './media/frames.js';
 import { Realtime } from './realtime/realtime.js';
 import { EventsRepository } from './modules/events/events.repository.js';
 import { EventsService } from './modules/events/events.service.js';
@@ -224,7 +224,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const faces = new FacesRepository(database.db);
   const elopement = new ElopementAlertsRepository(database.db);
   const rules = new AlertRulesRepository(database.db);
-  const detectors = new DetectorsService(new DetectorsRepository(database.db), clock);
+  const detectorsRepository = new DetectorsRepository(database.db);
+  const detectors = new DetectorsService(detectorsRepository, clock);
   const ingest = new IngestService({
     db: database.db,
     engine: database.engine,
@@ -235,10 +236,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     faces,
     elopement,
     rules,
-    detectors: new DetectorsRepository(database.db),
+    detectors: detectorsRepository,
     notifier: realtime,
   });
-  const frameAvailability = new FrameAvailability({ clips, clock });
+  const liveWindow = liveWindowMs(config.video.hlsSeconds);
+  const frameAvailability = new FrameAvailability({ clips, clock, liveWindowMs: liveWindow });
   eventsRoutes(app, { authenticator: auth, events: new EventsService({ events, cameras, signer, clock, frames: frameAvailability }) });
   ingestRoutes(app, { authenticator: auth, ingest, detectors });
   alertsRoutes(app, {
@@ -263,7 +265,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const detection = await faces.detection(id);
     return detection && { camera: detection.camera_uuid, at: detection.captured_at, box: detection.box ? JSON.parse(detection.box) : null };
   };
-  const frames = new FrameService({ store, clips, ffmpeg, lookup: frameLookup, clock });
+  const frames = new FrameService({ store, clips, ffmpeg, lookup: frameLookup, clock, liveWindowMs: liveWindow });
   mediaRoutes(app, { store, signer, leases, clock, frames });
 
   let demoDetections: DemoDetectionsHandle | null = null;

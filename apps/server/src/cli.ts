@@ -3,6 +3,7 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { systemClock } from './lib/clock.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
 import { DomainsRepository } from './modules/domains/domains.repository.js';
+import { CamerasRepository } from './modules/video/cameras.repository.js';
 import { DetectorsRepository } from './modules/ingest/detectors.repository.js';
 import { DetectorsService } from './modules/ingest/detectors.service.js';
 import { seedDemo } from './seed/demo.js';
@@ -109,14 +110,8 @@ async function main(argv: string[]): Promise<number> {
       case 'set-exit': {
         const [camera, value] = args;
         if (!camera || (value !== 'on' && value !== 'off')) throw new Error('set-exit needs <camera uuid> on|off');
-        const result = await database.db
-          .updateTable('cameras')
-          .set({ is_exit: value === 'on' ? 1 : 0 })
-          .where('uuid', '=', camera)
-          .executeTakeFirst();
-        console.log(
-          Number(result.numUpdatedRows) === 1 ? `Camera ${camera} is ${value === 'on' ? '' : 'not '}an exit.` : 'No such camera.',
-        );
+        const found = await new CamerasRepository(database.db).setExit(camera, value === 'on');
+        console.log(found ? `Camera ${camera} is ${value === 'on' ? '' : 'not '}an exit.` : 'No such camera.');
         return 0;
       }
       default:

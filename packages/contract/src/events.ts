@@ -248,6 +248,5 @@ export function toTimelineEvent(event: VigilEvent): TimelineEvent {
 
 /** Local calendar day key (YYYY-MM-DD in the given time zone) that the timeline groups by. */
 export function dayKey(timestamp: number, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(timestamp);
-  return parts;
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(timestamp);
 }

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { ClipsRepository } from '../modules/video/clips.repository.js';
 import { frameArgs, posterCrop, runFfmpeg, type FrameCrop } from './ffmpeg.js';
 import type { MediaStore } from './media-store.js';
+import { HLS_LIST_SIZE } from './recorder.js';
 
 /** event: an event's thumbnail; face: the whole frame of a face detection; poster: the face crop of it. */
 export const FRAME_KINDS = ['event', 'face', 'poster'] as const;
@@ -20,8 +21,11 @@ export interface FrameSource {
 }
 export type FrameLookup = (kind: FrameKind, id: string) => Promise<FrameSource | undefined>;
 
-/** A moment this recent may still be only in the live HLS segments (its clip is not written yet). */
-const LIVE_WINDOW_MS = 30_000;
+/**
+ * How far back the live HLS segments reach: the playlist keeps HLS_LIST_SIZE segments, the newest still being
+ * written. A moment this recent can be pictured before its clip exists; both the links and the cutting use it.
+ */
+export const liveWindowMs = (hlsSeconds: number): number => (HLS_LIST_SIZE - 1) * hlsSeconds * 1000;
 /** A live segment longer than this is not a real one (the first segment after connecting can claim hours). */
 const MAX_SEGMENT_MS = 10_000;
 /** How long to wait for the live segment holding a moment that just happened. */
@@ -72,6 +76,7 @@ export class FrameService {
       ffmpeg: string | null;
       lookup: FrameLookup;
       clock: { now(): number };
+      liveWindowMs: number;
       concurrency?: number;
     },
   ) {}
@@ -135,7 +140,7 @@ export class FrameService {
   /** For a moment of the last few seconds: the live segment holding it, waiting briefly for it to be written. */
   private async live(source: FrameSource): Promise<{ file: string; offsetSeconds: number } | null> {
     const now = this.d.clock.now();
-    if (now - source.at > LIVE_WINDOW_MS || source.at > now + LIVE_WAIT_MS) return null;
+    if (now - source.at > this.d.liveWindowMs || source.at > now + LIVE_WAIT_MS) return null;
     const dir = join(this.d.store.root, 'live', source.camera);
     const endOf = (file: string) => {
       try {
@@ -187,8 +192,6 @@ export function signedFrameUrl(
   return signer.sign(framePath(kind, id), expires);
 }
 
-/** The live HLS window: this many seconds back, a moment is in the rolling segments (6 segments of 1 s). */
-const LIVE_SEGMENTS_MS = 5_000;
 const COVERAGE_TTL_MS = 5_000;
 
 /**
@@ -198,7 +201,7 @@ const COVERAGE_TTL_MS = 5_000;
 export class FrameAvailability {
   private readonly cache = new Map<string, { at: number; span: { first: number; lastEnd: number } | null }>();
 
-  constructor(private readonly d: { clips: Pick<ClipsRepository, 'coverage'>; clock: { now(): number } }) {}
+  constructor(private readonly d: { clips: Pick<ClipsRepository, 'coverage'>; clock: { now(): number }; liveWindowMs: number }) {}
 
   /** Loads coverage for these cameras (call once per list, before `has`). */
   async prepare(cameras: Iterable<string>): Promise<void> {
@@ -211,7 +214,7 @@ export class FrameAvailability {
   }
 
   has(camera: string, at: number): boolean {
-    if (this.d.clock.now() - at <= LIVE_SEGMENTS_MS) return true;
+    if (this.d.clock.now() - at <= this.d.liveWindowMs) return true;
     const span = this.cache.get(camera)?.span;
     return span !== undefined && span !== null && at >= span.first && at < span.lastEnd;
   }

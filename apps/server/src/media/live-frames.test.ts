@@ -4,6 +4,7 @@ import type { ElopementAlert } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../test/harness.js';
 import { eventually, startRtspCameras } from '../../test/rtsp-simulator.js';
+import { CamerasRepository } from '../modules/video/cameras.repository.js';
 
 const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001';
 let ctx: TestContext;
@@ -24,7 +25,7 @@ beforeAll(async () => {
     payload: [{ name: 'Back Door Outdoor', domainUUID: MAPLE, protocol: 'rtsp', host: '127.0.0.1', port: rtsp.port, path: '/test/door' }],
   });
   camera = upload.json<{ cameras: { uuid: string }[] }>().cameras[0]!.uuid;
-  await ctx.database.db.updateTable('cameras').set({ is_exit: 1 }).where('uuid', '=', camera).execute();
+  await new CamerasRepository(ctx.database.db).setExit(camera, true);
 }, 60_000);
 
 afterAll(async () => {

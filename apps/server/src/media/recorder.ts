@@ -11,6 +11,9 @@ export interface CameraSource {
   url: string;
 }
 
+/** Segments the rolling live playlist keeps. */
+export const HLS_LIST_SIZE = 6;
+
 export interface IndexedClip {
   camera_uuid: string;
   start_ms: number;
@@ -133,7 +136,7 @@ export class CameraRecorder {
       liveDir: this.liveDir,
       clipSeconds: this.o.clipSeconds,
       hlsSeconds: this.o.hlsSeconds,
-      hlsListSize: 6,
+      hlsListSize: HLS_LIST_SIZE,
     });
     this.awaitingFirstSegment = true;
     const child = spawn(this.o.ffmpeg, args, { cwd: this.clipDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: 'UTC' } });

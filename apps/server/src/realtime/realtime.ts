@@ -23,14 +23,18 @@ interface SocketData {
 }
 type VigilSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-/** The rooms a user belongs in: object alerts with alerting/view_historic, elopement alerts with alerting/receive_er_alerts. */
-export function roomsFor(principal: Principal): string[] {
+/** The rooms a user belongs in (object alerts with alerting/view_historic, elopement alerts with alerting/receive_er_alerts) and their domains. */
+export function roomsFor(principal: Principal): { rooms: string[]; domains: string[] } {
   const rooms: string[] = [];
+  const domains: string[] = [];
   for (const [domain, services] of Object.entries(principal.entitlements)) {
-    if (hasOperation(services, 'alerting', 'view_historic')) rooms.push(eventsRoom(domain));
-    if (hasOperation(services, 'alerting', 'receive_er_alerts')) rooms.push(elopementRoom(domain));
+    const events = hasOperation(services, 'alerting', 'view_historic');
+    const elopement = hasOperation(services, 'alerting', 'receive_er_alerts');
+    if (events) rooms.push(eventsRoom(domain));
+    if (elopement) rooms.push(elopementRoom(domain));
+    if (events || elopement) domains.push(domain);
   }
-  return rooms;
+  return { rooms, domains };
 }
 
 function tokenOf(socket: VigilSocket): string | undefined {
@@ -68,9 +72,8 @@ export class Realtime implements Notifier {
       );
     });
     io.on('connection', (socket) => {
-      const rooms = roomsFor(socket.data.principal);
+      const { rooms, domains } = roomsFor(socket.data.principal);
       void socket.join(rooms);
-      const domains = [...new Set(rooms.map((r) => r.slice(r.indexOf(':') + 1)))];
       socket.emit('hello', { domains });
     });
     this.io = io;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { INGEST, type IngestBatch, type IngestEvent, type IngestFace } from '@vigil/contract';
+import { INGEST, zonedParts, type IngestBatch, type IngestEvent, type IngestFace } from '@vigil/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import type { App } from '../lib/routes.js';
@@ -7,7 +7,7 @@ import type { AccessRepository } from '../modules/auth/access.repository.js';
 import type { ElopementAlertsRepository } from '../modules/alerts/elopement.repository.js';
 import type { EventsRepository } from '../modules/events/events.repository.js';
 import type { DetectorsService } from '../modules/ingest/detectors.service.js';
-import { DEMO_DOMAINS, DEMO_EXIT_CAMERAS, DEMO_PEOPLE } from './demo.js';
+import { DEMO_CAMERAS, DEMO_DOMAINS, DEMO_EXIT_CAMERAS, DEMO_PEOPLE } from './demo.js';
 
 /**
  * SIMULATED detections for the demo buildings, sent through the real ingest API with a real detector key,
@@ -38,13 +38,10 @@ interface Deps {
 }
 
 type DomainKey = keyof typeof DEMO_DOMAINS;
-const CAMERAS: Record<DomainKey, { uuid: string; outdoor: boolean }[]> = {
-  maple: ['a001', 'a002', 'a003', 'a004', 'a005', 'a006', 'a007'].map((n) => ({
-    uuid: `c1a00001-0000-4000-8000-00000000${n}`,
-    outdoor: n === 'a001',
-  })),
-  birch: ['b001', 'b002', 'b003', 'b004'].map((n) => ({ uuid: `c1a00001-0000-4000-8000-00000000${n}`, outdoor: n === 'b001' })),
-};
+/** The demo cameras of a building, as the seed defines them; outdoor ones also see cars and trucks. */
+const camerasOf = (domain: DomainKey) =>
+  DEMO_CAMERAS.filter((c) => c.domain === domain).map((c) => ({ uuid: c.uuid, outdoor: c.description.includes('Outdoor') }));
+const exitOf = (domain: DomainKey): string => camerasOf(domain).find((c) => DEMO_EXIT_CAMERAS.some((exit) => exit === c.uuid))!.uuid;
 
 /** What an SSD-style detector reports: names with its 'ssd_' prefix now and then, confidences between 0.55 and 0.99. */
 export function simulatedObjects(random: () => number, outdoor: boolean): { name: string; confidence: number }[] {
@@ -75,18 +72,17 @@ export function simulatedObjects(random: () => number, outdoor: boolean): { name
 const meanGapMs = (localHour: number) => (localHour >= 7 && localHour < 21 ? 12 : 45) * 60_000;
 
 export function historyBatch(domain: DomainKey, now: number, random: () => number): { events: IngestEvent[]; faces: IngestFace[] } {
-  const offsetHours = domain === 'maple' ? -5 : -6;
   const events: IngestEvent[] = [];
-  for (const camera of CAMERAS[domain]) {
+  for (const camera of camerasOf(domain)) {
     for (let t = now - HISTORY_DAYS * DAY_MS; t < now - 60_000;) {
-      const hour = new Date(t + offsetHours * 3_600_000).getUTCHours();
+      const hour = Math.floor(zonedParts(t, DEMO_DOMAINS[domain].timezone).minutes / 60);
       t += Math.round(meanGapMs(hour) * (0.2 + random() * 1.6));
       if (t >= now - 60_000) break;
       events.push({ camera_uuid: camera.uuid, started_at: new Date(t).toISOString(), objects: simulatedObjects(random, camera.outdoor) });
     }
   }
   // Faces at the exit in the last day: residents at risk raise elopement alerts, others do not.
-  const exit = DEMO_EXIT_CAMERAS[domain === 'maple' ? 0 : 1];
+  const exit = exitOf(domain);
   const people = DEMO_PEOPLE.filter((p) => p.domain === domain);
   const faces: IngestFace[] = [];
   // [hours ago, person index]: Maple sees Margaret, Walter (both at risk), Edith and Nora; Birch sees Harold (at risk) and Ruth.
@@ -119,7 +115,8 @@ export function historyBatch(domain: DomainKey, now: number, random: () => numbe
   return { events, faces };
 }
 
-function mulberry32(seed: number): () => number {
+/** A small seeded generator (mulberry32): the same seed gives the same simulated day. */
+export function seededRandom(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -140,7 +137,7 @@ async function send(app: App, key: string, batch: IngestBatch): Promise<void> {
 }
 
 export async function startDemoDetections(d: Deps): Promise<DemoDetectionsHandle> {
-  const random = d.random ?? mulberry32(d.clock.now() % 2 ** 31);
+  const random = d.random ?? seededRandom(d.clock.now() % 2 ** 31);
   const keys = new Map<DomainKey, string>();
   for (const [name, domain] of Object.entries(DEMO_DOMAINS) as [DomainKey, (typeof DEMO_DOMAINS)[DomainKey]][]) {
     // A fresh key per start (keys are stored hashed); the previous demo key stops working.
@@ -178,7 +175,7 @@ export async function startDemoDetections(d: Deps): Promise<DemoDetectionsHandle
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   every(d.eventEveryMs ?? [15_000, 45_000], async () => {
     const domain = pick(['maple', 'birch'] as const);
-    const camera = pick(CAMERAS[domain]);
+    const camera = pick(camerasOf(domain));
     await send(d.app, keys.get(domain)!, {
       events: [
         { camera_uuid: camera.uuid, started_at: new Date(d.clock.now()).toISOString(), objects: simulatedObjects(random, camera.outdoor) },
@@ -191,7 +188,7 @@ export async function startDemoDetections(d: Deps): Promise<DemoDetectionsHandle
     await send(d.app, keys.get(domain)!, {
       faces: [
         {
-          camera_uuid: DEMO_EXIT_CAMERAS[domain === 'maple' ? 0 : 1],
+          camera_uuid: exitOf(domain),
           captured_at: new Date(d.clock.now()).toISOString(),
           frontend_face_uuid: person.uuid,
           confidence: 0.9 + random() * 0.09,

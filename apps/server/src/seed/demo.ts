@@ -1,5 +1,5 @@
 import { OPERATIONS, SERVICES, deriveCameraFloor, pinDigest, type Operation, type Service } from '@vigil/contract';
-import { hmacHex } from '../lib/hash.js';
+import { storedPinHash } from '../modules/pins/pins.service.js';
 import type { DemoAccount } from '../auth/sign-in-page.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
@@ -98,7 +98,7 @@ export const DEMO_PINS = [
 ] as const;
 
 /** Descriptions chosen so that every camera category of spec part 1 §3 appears. */
-const DEMO_CAMERAS: { uuid: string; domain: keyof typeof DEMO_DOMAINS; description: string }[] = [
+export const DEMO_CAMERAS: { uuid: string; domain: keyof typeof DEMO_DOMAINS; description: string }[] = [
   { uuid: 'c1a00001-0000-4000-8000-00000000a001', domain: 'maple', description: 'Front Entrance Outdoor' },
   { uuid: 'c1a00001-0000-4000-8000-00000000a002', domain: 'maple', description: 'Stairwell A Floor 2' },
   { uuid: 'c1a00001-0000-4000-8000-00000000a003', domain: 'maple', description: 'Hallway Floor 1 East' },
@@ -245,7 +245,7 @@ async function seedDemoPins(db: Db, secret: Buffer, now: number): Promise<void> 
     const domain = DEMO_DOMAINS[entry.domain].uuid;
     const user = await db.selectFrom('users').select('id').where('email', '=', entry.email).executeTakeFirst();
     if (!user) continue;
-    const pinHash = hmacHex(secret, `${domain}:${await pinDigest(domain, entry.pin)}`);
+    const pinHash = storedPinHash(secret, domain, await pinDigest(domain, entry.pin));
     await db
       .insertInto('pins')
       .values({ user_id: user.id, domain_uuid: domain, pin_hash: pinHash, updated_at: now })

@@ -5,13 +5,17 @@ import {
   describeObjects,
   evaluateAlert,
   removeDetectorPrefix,
+  type AlertCategory,
+  type IngestEvent,
+  type IngestFace,
   type IngestReply,
   type ingestBatchSchema,
 } from '@vigil/contract';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db, Engine } from '../../db/database.js';
 import { lockDomain } from '../../db/dialect.js';
-import type { CameraRow, DetectorRow, ElopementAlertRow, NewEvent, NewFaceDetection } from '../../db/schema.js';
+import type { CameraRow, Database, DetectorRow, DomainRow, ElopementAlertRow, NewEvent, NewFaceDetection } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { Notifier } from '../../realtime/realtime.js';
@@ -44,6 +48,53 @@ export interface IngestDeps {
   notifier: Notifier;
 }
 
+/** The row an ingested event becomes (not yet an alert: the rules decide that in time order). */
+export function eventRow(
+  e: IngestEvent,
+  domain: string,
+  detectorId: string,
+  now: number,
+): NewEvent & { id: string; category: AlertCategory; alerted: number } {
+  const names = e.objects.map((o) => removeDetectorPrefix(o.name));
+  const best = Math.max(...e.objects.map((o) => o.confidence));
+  return {
+    id: randomUUID(),
+    domain_uuid: domain,
+    camera_uuid: e.camera_uuid,
+    started_at: Date.parse(e.started_at),
+    category: alertCategoryOf(names),
+    description: e.description ?? describeObjects(names),
+    objects: JSON.stringify(names),
+    metrics: JSON.stringify({
+      description: `${e.objects.length} detection${e.objects.length === 1 ? '' : 's'}, best confidence ${best.toFixed(2)}`,
+      detections: e.objects.map((o) => ({ name: o.name, confidence: o.confidence, ...(o.box ? { box: o.box } : {}) })),
+    }),
+    alerted: 0,
+    rule_id: null,
+    detector_id: detectorId,
+    source_id: e.source_id ?? null,
+    created_at: now,
+  };
+}
+
+function faceRow(f: IngestFace, domain: string, detectorId: string, now: number): NewFaceDetection & { runtime_face_uuid: string } {
+  return {
+    runtime_face_uuid: f.runtime_face_uuid ?? randomUUID(),
+    domain_uuid: domain,
+    camera_uuid: f.camera_uuid,
+    captured_at: Date.parse(f.captured_at),
+    frontend_face_uuid: f.frontend_face_uuid ?? null,
+    confidence: f.confidence,
+    box: f.box ? JSON.stringify(f.box) : null,
+    is_face: null,
+    match_confirmed: null,
+    reviewed_by: null,
+    reviewed_at: null,
+    detector_id: detectorId,
+    created_at: now,
+  };
+}
+
 /**
  * Turns a detector's batch into events, face detections, alerts and elopement alerts, all in one transaction:
  * a batch is checked whole first, and either everything in it is written or nothing is.
@@ -60,120 +111,10 @@ export class IngestService {
 
     const outcome = await this.d.db.transaction().execute(async (trx) => {
       await lockDomain(trx, this.d.engine, domain.uuid);
-
-      // Events: drop what this detector already sent (retries), evaluate alert rules in time order, write.
-      const sourceIds = batch.events.flatMap((e) => (e.source_id ? [e.source_id] : []));
-      const known = await this.d.events.knownSourceIds(trx, detector.id, sourceIds);
-      const seen = new Set<string>();
-      const fresh = batch.events.filter((e) => {
-        if (!e.source_id) return true;
-        if (known.has(e.source_id) || seen.has(e.source_id)) return false;
-        seen.add(e.source_id);
-        return true;
-      });
-      const rules = await this.d.rules.inDomain(domain.uuid, trx);
-      const state = await this.d.rules.loadState(
-        trx,
-        rules.map((r) => r.id),
-      );
-      const before = new Map(state);
-      const place = { timeZone: domain.timezone, geoloc: domain.geoloc };
-      const rows: NewEvent[] = fresh
-        .map((e) => ({ e, at: Date.parse(e.started_at) }))
-        .sort((a, b) => a.at - b.at)
-        .map(({ e, at }) => {
-          const names = e.objects.map((o) => removeDetectorPrefix(o.name));
-          const category = alertCategoryOf(names);
-          const decision = evaluateAlert(rules, { cameraId: e.camera_uuid, at, category }, place, state);
-          const best = Math.max(...e.objects.map((o) => o.confidence));
-          return {
-            id: randomUUID(),
-            domain_uuid: domain.uuid,
-            camera_uuid: e.camera_uuid,
-            started_at: at,
-            category,
-            description: e.description ?? describeObjects(names),
-            objects: JSON.stringify(names),
-            metrics: JSON.stringify({
-              description: `${e.objects.length} detection${e.objects.length === 1 ? '' : 's'}, best confidence ${best.toFixed(2)}`,
-              detections: e.objects.map((o) => ({ name: o.name, confidence: o.confidence, ...(o.box ? { box: o.box } : {}) })),
-            }),
-            alerted: decision.alert ? 1 : 0,
-            rule_id: decision.ruleId,
-            detector_id: detector.id,
-            source_id: e.source_id ?? null,
-            created_at: now,
-          };
-        });
-      await this.d.events.insertMany(trx, rows);
-      const changed = [...state.keys()].filter((k) => state.get(k) !== before.get(k));
-      await this.d.rules.saveState(trx, state, changed);
-
-      // Faces: the matched person must be of this building; risk people at exits raise elopement alerts.
-      const faceRows: NewFaceDetection[] = batch.faces.map((f) => ({
-        runtime_face_uuid: f.runtime_face_uuid ?? randomUUID(),
-        domain_uuid: domain.uuid,
-        camera_uuid: f.camera_uuid,
-        captured_at: Date.parse(f.captured_at),
-        frontend_face_uuid: f.frontend_face_uuid ?? null,
-        confidence: f.confidence,
-        box: f.box ? JSON.stringify(f.box) : null,
-        is_face: null,
-        match_confirmed: null,
-        reviewed_by: null,
-        reviewed_at: null,
-        detector_id: detector.id,
-        created_at: now,
-      }));
-      const knownFaces = await this.d.faces.knownDetections(
-        trx,
-        faceRows.map((f) => f.runtime_face_uuid),
-      );
-      const freshFaces = faceRows.filter((f) => {
-        if (knownFaces.has(f.runtime_face_uuid)) return false;
-        knownFaces.add(f.runtime_face_uuid);
-        return true;
-      });
-      const matched = [...new Set(freshFaces.flatMap((f) => (f.frontend_face_uuid ? [f.frontend_face_uuid] : [])))];
-      const people = new Map((await this.d.faces.peopleIn(trx, domain.uuid, matched)).map((p) => [p.uuid, p]));
-      const stranger = matched.find((m) => !people.has(m));
-      if (stranger) throw badRequest(`faces: frontend_face_uuid ${stranger} is not a person in this detector's building.`);
-      await this.d.faces.insertDetections(trx, freshFaces);
-
-      const alerts: ElopementAlertRow[] = [];
-      const lastAlert = new Map<string, number>();
-      for (const f of [...freshFaces].sort((a, b) => a.captured_at - b.captured_at)) {
-        const person = f.frontend_face_uuid ? people.get(f.frontend_face_uuid) : undefined;
-        const camera = cameras.get(f.camera_uuid);
-        if (!person || person.elopement_risk !== 1 || !camera || camera.is_exit !== 1 || f.confidence < ELOPEMENT_MIN_CONFIDENCE) continue;
-        const key = `${person.uuid}:${camera.uuid}`;
-        const previous =
-          lastAlert.get(key) ?? (await this.d.elopement.latestFor(trx, person.uuid, camera.uuid, f.captured_at - ELOPEMENT_REPEAT_MS));
-        if (previous !== null && previous !== undefined && f.captured_at - previous < ELOPEMENT_REPEAT_MS) continue;
-        lastAlert.set(key, f.captured_at);
-        alerts.push({
-          alert_id: randomUUID(),
-          domain_uuid: domain.uuid,
-          camera_uuid: camera.uuid,
-          runtime_face_uuid: f.runtime_face_uuid,
-          frontend_face_uuid: person.uuid,
-          event_ts: f.captured_at,
-          description: `${person.first_name} ${person.last_name} (elopement risk) seen at ${camera.description}`,
-          dismissed_at: null,
-          dismissed_by: null,
-          dismissed_via: null,
-          dismissed_from: null,
-          created_at: now,
-        });
-      }
-      await this.d.elopement.insertMany(trx, alerts);
+      const events = await this.writeEvents(trx, detector, domain, batch.events, now);
+      const faces = await this.writeFaces(trx, detector, domain.uuid, cameras, batch.faces, now);
       await this.d.detectors.touch(trx, detector.id, now);
-      return {
-        alertedIds: rows.filter((r) => r.alerted === 1).map((r) => r.id),
-        events: rows.length,
-        faces: freshFaces.length,
-        alertIds: alerts.map((a) => a.alert_id),
-      };
+      return { ...events, ...faces };
     });
 
     // After the commit, so a client that refetches on the message sees what it was told about.
@@ -186,6 +127,96 @@ export class IngestService {
       alerts: outcome.alertedIds.length,
       elopement_alerts: outcome.alertIds.length,
     };
+  }
+
+  /** Events: what this detector already sent (retries) is dropped, alert rules are evaluated in time order. */
+  private async writeEvents(trx: Transaction<Database>, detector: DetectorRow, domain: DomainRow, events: IngestEvent[], now: number) {
+    const known = await this.d.events.knownSourceIds(
+      trx,
+      detector.id,
+      events.flatMap((e) => (e.source_id ? [e.source_id] : [])),
+    );
+    const fresh = events.filter((e) => {
+      if (!e.source_id) return true;
+      if (known.has(e.source_id)) return false;
+      known.add(e.source_id);
+      return true;
+    });
+    const rules = await this.d.rules.inDomain(domain.uuid, trx);
+    const state = await this.d.rules.loadState(
+      trx,
+      rules.map((r) => r.id),
+    );
+    const before = new Map(state);
+    const place = { timeZone: domain.timezone, geoloc: domain.geoloc };
+    const rows = fresh.map((e) => eventRow(e, domain.uuid, detector.id, now)).sort((a, b) => a.started_at - b.started_at);
+    for (const row of rows) {
+      const decision = evaluateAlert(rules, { cameraId: row.camera_uuid, at: row.started_at, category: row.category }, place, state);
+      row.alerted = decision.alert ? 1 : 0;
+      row.rule_id = decision.ruleId;
+    }
+    await this.d.events.insertMany(trx, rows);
+    await this.d.rules.saveState(
+      trx,
+      state,
+      [...state.keys()].filter((k) => state.get(k) !== before.get(k)),
+    );
+    return { events: rows.length, alertedIds: rows.filter((r) => r.alerted === 1).map((r) => r.id) };
+  }
+
+  /** Faces: the matched person must be of this building; people at risk seen at an exit raise elopement alerts. */
+  private async writeFaces(
+    trx: Transaction<Database>,
+    detector: DetectorRow,
+    domain: string,
+    cameras: Map<string, CameraRow>,
+    faces: IngestFace[],
+    now: number,
+  ) {
+    const rows = faces.map((f) => faceRow(f, domain, detector.id, now));
+    const known = await this.d.faces.knownDetections(
+      trx,
+      rows.map((f) => f.runtime_face_uuid),
+    );
+    const fresh = rows.filter((f) => {
+      if (known.has(f.runtime_face_uuid)) return false;
+      known.add(f.runtime_face_uuid);
+      return true;
+    });
+    const matched = [...new Set(fresh.flatMap((f) => (f.frontend_face_uuid ? [f.frontend_face_uuid] : [])))];
+    const people = new Map((await this.d.faces.peopleIn(trx, domain, matched)).map((p) => [p.uuid, p]));
+    const stranger = matched.find((m) => !people.has(m));
+    if (stranger) throw badRequest(`faces: frontend_face_uuid ${stranger} is not a person in this detector's building.`);
+    await this.d.faces.insertDetections(trx, fresh);
+
+    const alerts: ElopementAlertRow[] = [];
+    const lastAlert = new Map<string, number>();
+    for (const f of [...fresh].sort((a, b) => a.captured_at - b.captured_at)) {
+      const person = f.frontend_face_uuid ? people.get(f.frontend_face_uuid) : undefined;
+      const camera = cameras.get(f.camera_uuid);
+      if (!person || person.elopement_risk !== 1 || !camera || camera.is_exit !== 1 || f.confidence < ELOPEMENT_MIN_CONFIDENCE) continue;
+      const key = `${person.uuid}:${camera.uuid}`;
+      const previous =
+        lastAlert.get(key) ?? (await this.d.elopement.latestFor(trx, person.uuid, camera.uuid, f.captured_at - ELOPEMENT_REPEAT_MS));
+      if (previous !== null && f.captured_at - previous < ELOPEMENT_REPEAT_MS) continue;
+      lastAlert.set(key, f.captured_at);
+      alerts.push({
+        alert_id: randomUUID(),
+        domain_uuid: domain,
+        camera_uuid: camera.uuid,
+        runtime_face_uuid: f.runtime_face_uuid,
+        frontend_face_uuid: person.uuid,
+        event_ts: f.captured_at,
+        description: `${person.first_name} ${person.last_name} (elopement risk) seen at ${camera.description}`,
+        dismissed_at: null,
+        dismissed_by: null,
+        dismissed_via: null,
+        dismissed_from: null,
+        created_at: now,
+      });
+    }
+    await this.d.elopement.insertMany(trx, alerts);
+    return { faces: fresh.length, alertIds: alerts.map((a) => a.alert_id) };
   }
 
   /** The checks the schema cannot make: cameras of this building, no times from the future. */

@@ -9,6 +9,9 @@ import type { PinsRepository } from './pins.repository.js';
 export const PIN_RATE_WINDOW_MS = 15 * 60 * 1000;
 export const PIN_RESETS_PER_WINDOW = 10;
 
+/** How a PIN is stored: the browser's keyed hash keyed again with the server secret and the domain. */
+export const storedPinHash = (secret: Buffer, domainUuid: string, digest: string): string => hmacHex(secret, `${domainUuid}:${digest}`);
+
 export class PinsService {
   constructor(
     private readonly pins: PinsRepository,
@@ -19,7 +22,7 @@ export class PinsService {
 
   /** The stored form of a PIN: the browser's keyed hash keyed again with the server secret and the domain. */
   storedHash(domainUuid: string, digest: string): string {
-    return hmacHex(this.secret, `${domainUuid}:${digest}`);
+    return storedPinHash(this.secret, domainUuid, digest);
   }
 
   async resetPin(principal: Principal, target: string, body: ResetPinBody): Promise<void> {

@@ -22,6 +22,16 @@ export class CamerasRepository {
     });
   }
 
+  /** Marks a camera as an exit (or not): faces of residents at elopement risk seen there raise alerts. False when there is no such camera. */
+  async setExit(uuid: string, exit: boolean): Promise<boolean> {
+    const result = await this.db
+      .updateTable('cameras')
+      .set({ is_exit: exit ? 1 : 0 })
+      .where('uuid', '=', uuid)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /** Points the demo cameras at the simulated RTSP server's port of this run. */
   async moveDemoCameras(port: number): Promise<void> {
     await this.db.updateTable('cameras').set({ port }).where('host', '=', '127.0.0.1').where('path', 'like', '/demo/%').execute();
