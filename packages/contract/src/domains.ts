@@ -93,6 +93,14 @@ export function sortCameras<T extends Camera>(cameras: readonly T[]): T[] {
   return [...cameras].sort(compareCameras);
 }
 
+/** The domain a camera belongs to, if the user has it. */
+export function domainHoldingCamera<T extends Pick<Domain, 'uuid' | 'cameraUUIDs'>>(
+  domains: readonly T[],
+  cameraId: string,
+): T | undefined {
+  return domains.find((d) => d.cameraUUIDs.includes(cameraId));
+}
+
 /**
  * Which domain is current (spec part 1 §4): the remembered one if the user still has it, else the
  * domain holding the current camera, else the first.
@@ -104,7 +112,7 @@ export function pickCurrentDomain(
 ): string | null {
   if (currentDomainId && domains.some((d) => d.uuid === currentDomainId)) return currentDomainId;
   if (currentCameraId) {
-    const holder = domains.find((d) => d.cameraUUIDs.includes(currentCameraId));
+    const holder = domainHoldingCamera(domains, currentCameraId);
     if (holder) return holder.uuid;
   }
   return domains[0]?.uuid ?? null;

@@ -144,7 +144,7 @@ export async function startDemoDetections(d: Deps): Promise<DemoDetectionsHandle
     await d.detectors.revokeByName(domain.uuid, DEMO_DETECTOR_NAME);
     const { key } = await d.detectors.issue(domain.uuid, DEMO_DETECTOR_NAME, null);
     keys.set(name, key);
-    if ((await d.events.countInDomain(domain.uuid)) > 0) continue;
+    if (await d.events.anyInDomain(domain.uuid)) continue;
     const { events, faces } = historyBatch(name, d.clock.now(), random);
     for (let i = 0; i < events.length; i += INGEST.maxEvents) await send(d.app, key, { events: events.slice(i, i + INGEST.maxEvents) });
     await send(d.app, key, { faces });

@@ -60,13 +60,10 @@ export class EventsRepository {
     }
   }
 
-  async countInDomain(domain: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('events')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('domain_uuid', '=', domain)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  /** Whether a domain has any event (one index probe, not a count over millions of rows). */
+  async anyInDomain(domain: string): Promise<boolean> {
+    const row = await this.db.selectFrom('events').select('id').where('domain_uuid', '=', domain).limit(1).executeTakeFirst();
+    return row !== undefined;
   }
 
   byId(id: string): Promise<EventRow | undefined> {

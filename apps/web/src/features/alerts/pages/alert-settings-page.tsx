@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { sortCameras, type AlertRule, type AlertRuleFields } from '@vigil/contract';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentDomain } from '../../../lib/current-domain';
 import { errorMessage } from '../../../lib/http';
@@ -139,19 +140,15 @@ export default function AlertSettingsPage({ title }: { title: string }) {
   return (
     <Container size="lg" py="md" px={0}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>{title}</Title>
-            {domain && (
-              <Text c="dimmed" size="sm">
-                {domain.description}
-              </Text>
-            )}
-          </div>
-          <Anchor component={Link} to="/alerts">
-            Back to alerts
-          </Anchor>
-        </Group>
+        <PageHeader
+          title={title}
+          building={domain?.description}
+          action={
+            <Anchor component={Link} to="/alerts">
+              Back to alerts
+            </Anchor>
+          }
+        />
         {domainId ? (
           // Remount per building, so a form begun in one building is never saved to another.
           <AlertSettings key={domainId} domainId={domainId} building={domain?.description ?? 'this building'} />

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EVENTS, formatUtc, hasOperation } from '@vigil/contract';
+import { EVENTS, domainHoldingCamera, formatUtc, hasOperation } from '@vigil/contract';
 import { useDomains } from '../../../lib/api/get-domains';
 import { elopementAlertsQueryOptions } from '../../../lib/api/get-elopement-alerts';
 import { useEntitlements } from '../../../lib/api/get-entitlements';
@@ -17,7 +17,7 @@ const NO_DOTS: TimelineDot[] = [];
 export function useTimelineDots(cameraId: string, range: { start: number; end: number } | null, now: number): TimelineDot[] {
   const domains = useDomains();
   const entitlements = useEntitlements();
-  const domainId = domains.data?.find((d) => d.cameraUUIDs.includes(cameraId) || d.cameras.some((c) => c.uuid === cameraId))?.uuid;
+  const domainId = domainHoldingCamera(domains.data ?? [], cameraId)?.uuid;
   const services = domainId ? entitlements.data?.[domainId] : undefined;
   const canViewEvents = hasOperation(services, 'alerting', 'view_historic');
   const canSeeAlerts = hasOperation(services, 'alerting', 'receive_er_alerts');

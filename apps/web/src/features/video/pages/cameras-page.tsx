@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ARCHIVE, hasOperation, sortCameras } from '@vigil/contract';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentDomain } from '../../../lib/current-domain';
 import { errorMessage } from '../../../lib/http';
@@ -21,21 +22,17 @@ export default function CamerasPage({ title }: { title: string }) {
   return (
     <Container size="xl" py="md">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>{title}</Title>
-            {domain && (
-              <Text c="dimmed" size="sm">
-                {domain.description}
-              </Text>
-            )}
-          </div>
-          {canAdd && (
-            <Button component={Link} to="/camera/add" variant="light">
-              Add Camera
-            </Button>
-          )}
-        </Group>
+        <PageHeader
+          title={title}
+          building={domain?.description}
+          action={
+            canAdd && (
+              <Button component={Link} to="/camera/add" variant="light">
+                Add Camera
+              </Button>
+            )
+          }
+        />
         {cameras.isPending && <PageLoader label="Loading cameras" />}
         {cameras.isError && (
           <Alert color="red" title="Error" role="alert">
