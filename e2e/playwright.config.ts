@@ -1,9 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 
 // The product is built before this runs (npm run build); this config only serves and tests it.
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://localhost:${port}`;
+// The server's throw-away data folder, made here so the workers (which inherit this environment) can reach it with the
+// administration CLI: specs make their own people and grants instead of changing the demo's.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
 
 export default defineConfig({
   testDir: './specs',
@@ -16,8 +22,10 @@ export default defineConfig({
   // load. It gets one more try and is then reported as flaky in the summary, never silently; a real failure fails twice.
   retries: 1,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Bounds for a loaded 2-core machine (eleven cameras recording, two browsers, OCR): a page that shows what it should
+  // within these is working; the waits themselves follow what the page shows, so a fast machine never waits this long.
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
   // The test runner script sets PLAYWRIGHT_JSON_OUTPUT_NAME to collect the counts; without it the report goes to a file, not stdout.
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? './playwright-report/results.json' }]],
   use: {
@@ -43,7 +51,7 @@ export default defineConfig({
     // Runs in this folder; serve.mjs finds the repository root itself.
     command: 'node support/serve.mjs',
     url: `${baseURL}/api/v1/config`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -1,10 +1,11 @@
 // `npm test`: install what is missing, then every tier: checks, unit, server on SQLite and on
 // PostgreSQL, and the Playwright e2e specs in Debian's Chromium against the built product.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';
+import { RUN_MARK, killLeftovers, killMarked } from './lib/process-tree.mjs';
 import { ensureBuilt, ensureDebianPackage, ensureNodeModules, ensureVideoTools, root } from './lib/setup.mjs';
 
 const only = process.argv.slice(2);
@@ -12,12 +13,60 @@ const wanted = (tier) => only.length === 0 || only.includes(tier);
 const reports = mkdtempSync(join(tmpdir(), 'vigil-test-reports-'));
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const timings = [];
+/** Specs that passed only on their retry: failures to fix, named in the summary. */
+const flaky = [];
 
-function tier(name, command, args, { env = {}, report } = {}) {
+/** The tier running now, and what must happen if the run is interrupted (the PostgreSQL cluster). */
+let running = null;
+const onInterrupt = new Set();
+
+/**
+ * Ctrl-C or SIGTERM: the tier's process group gets SIGTERM (Playwright closes its browsers and web server, vitest its
+ * workers), then, 10 s later, everything this run started is killed, wherever it went; the cluster is removed.
+ */
+function interrupt(signal) {
+  console.log(`\n${signal}: stopping the tests and everything they started…`);
+  const finish = () => {
+    killMarked((run) => run === process.pid);
+    for (const cleanup of onInterrupt) cleanup();
+    process.exit(130);
+  };
+  if (!running) finish();
+  try {
+    process.kill(-running.pid, 'SIGTERM');
+  } catch {
+    // the group is gone already
+  }
+  running.on('exit', finish);
+  setTimeout(finish, 10_000).unref();
+}
+process.once('SIGINT', () => interrupt('SIGINT'));
+process.once('SIGTERM', () => interrupt('SIGTERM'));
+
+/** Runs a command in a process group of its own, every descendant marked with this run; resolves with its exit status. */
+function runMarked(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+      env: { ...process.env, ...env, [RUN_MARK]: String(process.pid) },
+    });
+    running = child;
+    child.on('exit', (code, signal) => {
+      running = null;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function tier(name, command, args, { env = {}, report } = {}) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const status = await runMarked(command, args, env);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  timings.push(`${name} ${seconds} s`);
   if (report) {
     try {
       const counts = report(JSON.parse(readFileSync(report.file, 'utf8')));
@@ -29,9 +78,9 @@ function tier(name, command, args, { env = {}, report } = {}) {
     }
   }
   // A tier without its own test report (the checks) counts as one test.
-  if (!report) tally[result.status === 0 ? 'passed' : 'failed'] += 1;
-  if (result.status !== 0) failures.push(name);
-  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+  if (!report) tally[status === 0 ? 'passed' : 'failed'] += 1;
+  if (status !== 0) failures.push(name);
+  console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
 }
 
 function vitestTier(name, project, env = {}) {
@@ -42,13 +91,28 @@ function vitestTier(name, project, env = {}) {
     skipped: json.numPendingTests + json.numTodoTests,
   });
   report.file = file;
-  tier(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
+  return tier(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
     env,
     report,
   });
 }
 
+/** The titles of the specs Playwright's JSON report marks flaky (failed first, then passed on a retry). */
+function flakySpecs(json) {
+  const titles = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((t) => t.status === 'flaky')) titles.push(`${[...path, spec.title].join(' › ')} (${spec.file}:${spec.line})`);
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...path, child.title] : path);
+  };
+  for (const suite of json.suites ?? []) walk(suite, []);
+  return titles;
+}
+
 const started = Date.now();
+const leftovers = killLeftovers();
+if (leftovers > 0) console.log(`Ended ${leftovers} process(es) that an interrupted earlier run left running.`);
 ensureNodeModules();
 ensureDebianPackage('/usr/bin/chromium', 'chromium');
 ensureDebianPackage(hasPostgres, 'postgresql');
@@ -57,31 +121,41 @@ ensureDebianPackage('/usr/bin/tesseract', ['tesseract-ocr', 'tesseract-ocr-eng']
   why: 'the e2e specs read the time burnt into the demo video',
 });
 
-if (wanted('check')) tier('check (typecheck, lint, format)', 'npm', ['run', 'check']);
-if (wanted('unit')) vitestTier('unit', 'unit');
-if (wanted('server')) vitestTier('server on SQLite', 'server');
+if (wanted('check')) await tier('check (typecheck, lint, format)', 'npm', ['run', 'check']);
+if (wanted('unit')) await vitestTier('unit', 'unit');
+if (wanted('server')) await vitestTier('server on SQLite', 'server');
 if (wanted('postgres')) {
   const postgres = await startPostgres();
+  onInterrupt.add(postgres.stop);
   try {
-    vitestTier('server on PostgreSQL', 'server', { VIGIL_TEST_DATABASE_URL: postgres.url });
+    await vitestTier('server on PostgreSQL', 'server', { VIGIL_TEST_DATABASE_URL: postgres.url });
   } finally {
+    onInterrupt.delete(postgres.stop);
     postgres.stop();
   }
 }
 if (wanted('e2e')) {
   ensureBuilt();
   const file = join(reports, 'e2e.json');
-  const report = (json) => ({ passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped });
+  const report = (json) => {
+    flaky.push(...flakySpecs(json));
+    return { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped };
+  };
   report.file = file;
-  tier('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  await tier('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     report,
   });
 }
 rmSync(reports, { recursive: true, force: true });
 
+console.log(`\nTiers: ${timings.join('; ')}`);
+if (flaky.length > 0) {
+  console.log(`${flaky.length} flaky (passed only on a retry; a defect to fix, not a pass):`);
+  for (const title of flaky) console.log(`  - ${title}`);
+}
 console.log(
-  `\nnpm test took ${((Date.now() - started) / 1000).toFixed(0)} s${failures.length ? `; failed tiers: ${failures.join(', ')}` : ''}`,
+  `npm test took ${((Date.now() - started) / 1000).toFixed(0)} s${failures.length ? `; failed tiers: ${failures.join(', ')}` : ''}`,
 );
 console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -4,7 +4,7 @@ import { ACCOUNTS, expect, signIn, test, type ConsoleErrorLog } from '../support
 import { DEMO, createDetectorKey, ingest, nowIso, sessionToken } from '../support/ingest';
 
 // Two sign-ins (staff makes the detector key, the nurse watches) on a machine that also records eleven cameras.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /** Frames of a moment whose clip is still being written answer 404 for a few seconds; the page shows a placeholder. */
 function allowPendingFrames(consoleErrors: ConsoleErrorLog) {

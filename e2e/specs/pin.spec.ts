@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
+import { newPerson } from '../support/cli';
 import { ACCOUNTS, expect, signIn, test } from '../support/fixtures';
+
+// Staff start in the first building by name, Birch House. Each test sets PINs only of caregivers it made there itself,
+// so no spec running meanwhile (nor this one's retry) changes a PIN it relies on, and the demo PINs stay as documented.
+const caregiverAtBirch = (label: string) => newPerson('caregiver', 'Birch House', label);
 
 /** PINs are unique per building on the server: every test uses fresh random 8-digit ones. */
 function randomPin(): string {
@@ -48,25 +53,26 @@ test('the PIN form explains each validation rule, in the words of the spec', asy
 });
 
 test('an administrator picks one person and sets their PIN; two people at once are refused', async ({ page }) => {
+  const first = caregiverAtBirch('Pin Admin A');
+  const second = caregiverAtBirch('Pin Admin B');
   const { form, person, pin, confirmation, save, feedback } = await openPinPage(page);
   const newPin = randomPin();
   // The chosen people show as pills (Mantine's static class: the pills have no role of their own).
   const chosen = form.locator('.mantine-Pill-label');
 
-  // Staff starts in the first building by name, Birch House, where the manager and staff user work.
   await person.click();
-  await page.getByRole('option', { name: 'Morgan Lee' }).click();
-  await page.getByRole('option', { name: 'Sam Rivera' }).click();
+  await page.getByRole('option', { name: first.name, exact: true }).click();
+  await page.getByRole('option', { name: second.name, exact: true }).click();
   await person.press('Escape');
-  await expect(chosen).toHaveText(['Morgan Lee', 'Sam Rivera']);
+  await expect(chosen).toHaveText([first.name, second.name]);
   await pin.fill(newPin);
   await confirmation.fill(newPin);
   await save.click();
   await expect(feedback).toHaveText('Please select only one user at a time.');
 
-  // Backspace removes the last chosen person, leaving Morgan Lee.
+  // Backspace removes the last chosen person, leaving the first.
   await person.press('Backspace');
-  await expect(chosen).toHaveText(['Morgan Lee']);
+  await expect(chosen).toHaveText([first.name]);
 
   const request = page.waitForRequest((r) => r.url().includes('/reset_pin') && r.method() === 'POST');
   await save.click();
@@ -82,20 +88,29 @@ test('an administrator picks one person and sets their PIN; two people at once a
 test('a PIN already used by someone else in the building is refused with the server message', async ({ page, consoleErrors }) => {
   // The refused call is the point of this test: Chromium logs it as a failed resource load.
   consoleErrors.allow(/^console\.error: Failed to load resource: the server responded with a status of 409 \(Conflict\)/);
-  const { person, pin, confirmation, save, feedback } = await openPinPage(page);
+  const holder = caregiverAtBirch('Pin Holder');
+  const other = caregiverAtBirch('Pin Other');
+  const { form, person, pin, confirmation, save, feedback } = await openPinPage(page);
+  const chosen = form.locator('.mantine-Pill-label');
   const taken = randomPin();
 
   await person.click();
-  await page.getByRole('option', { name: 'Morgan Lee' }).click();
+  await page.getByRole('option', { name: holder.name, exact: true }).click();
   await person.press('Escape');
+  await expect(chosen).toHaveText([holder.name]);
   await pin.fill(taken);
   await confirmation.fill(taken);
   await save.click();
   await expect(feedback).toHaveText('PIN Succesfully changed.');
+  await expect(pin).toHaveValue('');
 
-  // Now the staff user's own PIN (no person chosen) with the same digits.
+  // Now another person of the building with the same digits.
   await person.press('Backspace');
   await expect(person).toHaveAttribute('placeholder', 'Yourself');
+  await person.click();
+  await page.getByRole('option', { name: other.name, exact: true }).click();
+  await person.press('Escape');
+  await expect(chosen).toHaveText([other.name]);
   await pin.fill(taken);
   await confirmation.fill(taken);
   await save.click();

@@ -91,7 +91,6 @@ test('a camera added with the Other profile appears, records, and has clips', as
   );
   await form.getByRole('button', { name: 'Upload' }).click();
   const response = await uploaded;
-  const uploadedAt = Date.now();
   expect(response.status()).toBe(200);
   const reply = (await response.json()) as { cameras: { uuid: string; name: string }[] };
   expect(reply.cameras).toHaveLength(1);
@@ -120,12 +119,12 @@ test('a camera added with the Other profile appears, records, and has clips', as
     await expect(card.getByText('recording', { exact: true })).toBeVisible();
   }).toPass({ timeout: 60_000, intervals: [2_000, 3_000] });
 
-  // And it records: clips of it appear within about 40 s of the upload.
+  // And it records: clips of it appear (the first whole clip ends at most two clip lengths after the recorder connects).
   const api = await apiClient(page);
   await expect
     .poll(async () => (await api.clips(cameraId, Date.now())).length, {
-      message: 'the new camera has recorded clips within 45 s of its upload',
-      timeout: Math.max(1_000, uploadedAt + 45_000 - Date.now()),
+      message: 'the new camera has recorded clips',
+      timeout: 90_000,
       intervals: [2_000],
     })
     .toBeGreaterThan(0);

@@ -1,14 +1,42 @@
 // Starts the built Vigil server for the e2e run on a fresh, throw-away data folder (so every run
 // begins with the demo data only), and removes that folder when the server stops.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = process.env.E2E_PORT ?? '18080';
-const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Data folders of earlier runs whose server was killed before it could remove them (their owner pid is gone). */
+function removeAbandonedDataDirs() {
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('vigil-e2e-'))) {
+    const dir = join(tmpdir(), name);
+    let owner = 0;
+    try {
+      owner = Number(readFileSync(join(dir, 'serve.pid'), 'utf8'));
+    } catch {
+      // no pid file: made by a config that has not started its server yet, or by an old version; an hour is plenty
+      if (Date.now() - statSync(dir).mtimeMs < 3_600_000) continue;
+    }
+    if (owner > 0 && alive(owner)) continue;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+removeAbandonedDataDirs();
+// The config made the folder so the specs know it (E2E_DATA_DIR); made here when this script runs alone.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
+writeFileSync(join(dataDir, 'serve.pid'), String(process.pid));
 
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   cwd: root,

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
-import { readBurntInTime, plausibleYear, withCurrentYear } from './ocr';
+import { readBurntInTime } from './ocr';
+
+export { readBurntInTimeOfFile } from './ocr';
 
 /** Maple Court and its demo cameras (apps/server/src/seed/demo.ts); the demo RTSP server streams each of them. */
 export const MAPLE_COURT = '5f0c8a2e-6b1d-4c3e-9a47-0d2b7e1f3a01';
@@ -288,7 +288,12 @@ export async function recordPlaybackStarts(page: Page): Promise<void> {
     document.addEventListener(
       'playing',
       (event) => {
-        if (event.target instanceof HTMLVideoElement) starts.push({ src: event.target.currentSrc, at: event.target.currentTime });
+        if (!(event.target instanceof HTMLVideoElement)) return;
+        // On a loaded machine the listener runs a moment after the event was raised, and the video has played on
+        // meanwhile: take that moment off, so 'at' is where playback began.
+        const late = Math.max(0, performance.now() - event.timeStamp) / 1000;
+        const { currentSrc, currentTime, playbackRate } = event.target;
+        starts.push({ src: currentSrc, at: Math.max(0, currentTime - late * playbackRate) });
       },
       true,
     );
@@ -328,43 +333,6 @@ export function mediaFileInfo(file: string): { size: number; boxType: string; du
     durationSeconds: match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) : null,
     report,
   };
-}
-
-const BURNT_IN_TIME = /(\d{4}-\d{2}-\d{2})\s+(\d{2}):(\d{2}):(\d{2})/;
-
-/**
- * Reads the burnt-in time ('YYYY-MM-DD HH:MM:SS UTC', bottom right) of the frame `seconds` into a video
- * file: ffmpeg takes the frame, Tesseract reads it. First the clock's corner alone, enlarged and cut to
- * black on white (the bright text stays, the darkened scene behind it goes), then the whole frame.
- */
-export function readBurntInTimeOfFile(file: string, seconds: number): Date | null {
-  const dir = mkdtempSync(join(tmpdir(), 'vigil-frame-'));
-  const attempts = [
-    { filter: "crop=iw*0.6:ih*0.2:iw*0.4:ih*0.76,scale=iw*3:-1,format=gray,lutyuv=y='if(gt(val,200),0,255)'", psm: '7' },
-    { filter: 'scale=iw*2:-1', psm: '11' },
-  ];
-  try {
-    const readings: Date[] = [];
-    for (const [index, { filter, psm }] of attempts.entries()) {
-      const frame = join(dir, `frame-${index}.png`);
-      execFileSync(
-        'ffmpeg',
-        ['-hide_banner', '-loglevel', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', filter, frame],
-        {
-          stdio: 'ignore',
-        },
-      );
-      const text = execFileSync('tesseract', [frame, '-', '--psm', psm], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-      const match = BURNT_IN_TIME.exec(text.replace(/[Oo]/g, '0'));
-      if (match) readings.push(new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`));
-      if (readings.at(-1) && plausibleYear(readings.at(-1)!)) return readings.at(-1)!;
-    }
-    return readings[0] ? withCurrentYear(readings[0]) : null;
-  } catch {
-    return null;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /**
