@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';
-import { RUN_MARK, killLeftovers, killMarked } from './lib/process-tree.mjs';
+import { RUN_MARK, killLeftovers, killMarked, markedProcesses } from './lib/process-tree.mjs';
 import { ensureBuilt, ensureDebianPackage, ensureNodeModules, ensureVideoTools, root } from './lib/setup.mjs';
 
 const only = process.argv.slice(2);
@@ -22,27 +22,49 @@ let running = null;
 const onInterrupt = new Set();
 
 /**
- * Ctrl-C or SIGTERM: the tier's process group gets SIGTERM (Playwright closes its browsers and web server, vitest its
- * workers), then, 10 s later, everything this run started is killed, wherever it went; the cluster is removed.
+ * Ctrl-C, SIGTERM, or the parent (npm) gone: the tier's process group gets SIGTERM (Playwright closes its browsers and
+ * web server, the server its recorders and cameras, vitest its workers); whatever this run started and is still
+ * running 15 s later is killed, wherever it went; the PostgreSQL cluster and the reports are removed.
  */
-function interrupt(signal) {
-  console.log(`\n${signal}: stopping the tests and everything they started…`);
-  const finish = () => {
-    killMarked((run) => run === process.pid);
-    for (const cleanup of onInterrupt) cleanup();
-    process.exit(130);
-  };
-  if (!running) finish();
-  try {
-    process.kill(-running.pid, 'SIGTERM');
-  } catch {
-    // the group is gone already
+let interrupting = false;
+async function interrupt(reason) {
+  if (interrupting) return;
+  interrupting = true;
+  console.log(`\n${reason}: stopping the tests and everything they started…`);
+  if (running) {
+    try {
+      process.kill(-running.pid, 'SIGTERM');
+    } catch {
+      // the group is gone already
+    }
   }
-  running.on('exit', finish);
-  setTimeout(finish, 10_000).unref();
+  const ours = () => markedProcesses().filter(({ run }) => run === process.pid);
+  const settle = async (ms) => {
+    for (const deadline = Date.now() + ms; Date.now() < deadline && ours().length > 0;) await new Promise((r) => setTimeout(r, 250));
+  };
+  await settle(5_000);
+  // What the tier's own shutdown left (Playwright's web server and the recorders it runs) gets a graceful stop too.
+  for (const { pid } of ours()) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // gone meanwhile
+    }
+  }
+  await settle(15_000);
+  killMarked((run) => run === process.pid);
+  for (const cleanup of onInterrupt) cleanup();
+  rmSync(reports, { recursive: true, force: true });
+  process.exit(130);
 }
-process.once('SIGINT', () => interrupt('SIGINT'));
-process.once('SIGTERM', () => interrupt('SIGTERM'));
+process.once('SIGINT', () => void interrupt('SIGINT'));
+process.once('SIGTERM', () => void interrupt('SIGTERM'));
+process.once('SIGHUP', () => void interrupt('SIGHUP'));
+// npm does not always pass a SIGTERM on to the script it runs: a runner whose parent went away stops too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void interrupt('npm exited');
+}, 1_000).unref();
 
 /** Runs a command in a process group of its own, every descendant marked with this run; resolves with its exit status. */
 function runMarked(command, args, env) {
@@ -56,7 +78,8 @@ function runMarked(command, args, env) {
     running = child;
     child.on('exit', (code, signal) => {
       running = null;
-      resolve(code ?? (signal ? 1 : 0));
+      // An interrupted run ends in interrupt(), not with the next tier.
+      if (!interrupting) resolve(code ?? (signal ? 1 : 0));
     });
   });
 }
