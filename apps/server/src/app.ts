@@ -310,11 +310,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const webIndex = join(config.webDist, 'index.html');
   const serveWeb = (options.serveWeb ?? true) && existsSync(webIndex);
-  // One static plugin: it serves the SPA (when built) and gives media routes reply.sendFile with their own root.
-  await app.register(fastifyStatic, { root: serveWeb ? config.webDist : store.root, serve: serveWeb, wildcard: false, index: false });
+  // reply.sendFile for the media routes (each passes its own root) and the SPA's index.html.
+  await app.register(fastifyStatic, { root: store.root, serve: false });
+  if (serveWeb) {
+    // The SPA's files, sent precompressed (the build writes .br and .gz); the hashed ones never change.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (response, path) =>
+        response.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isApi = ['/api/', '/oidc/', '/media/'].some((prefix) => request.url.startsWith(prefix));
-    if (!isApi && serveWeb && request.method === 'GET') return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!isApi && serveWeb && request.method === 'GET')
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
     return reply.code(404).send({ ok: false, statusCode: 404, error: `No such route: ${request.method} ${request.url.split('?')[0]}` });
   });
 
