@@ -40,3 +40,9 @@ test('a user with one building sees it as plain text, not a picker', async ({ pa
   await expect(page.getByRole('textbox', { name: 'at', exact: true })).toHaveCount(0);
   await expect(page.getByRole('combobox')).toHaveCount(0);
 });
+
+test("a user with no building yet sees 'Loading...' beside 'at' (part 1 §2)", async ({ page }) => {
+  await signIn(page, ACCOUNTS.newcomer);
+  const at = page.getByRole('group', { name: 'at', exact: true });
+  await expect(at).toHaveText(/^at\s*Loading\.\.\.$/);
+});

@@ -111,7 +111,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Add Camera',
     description: 'Add a camera to this building.',
     access: { login: true, service: 'video', operation: 'add' },
-    flag: 'add_camera',
+    navFlag: 'add_camera',
     page: AddCameraPage,
     navbar: true,
     card: true,

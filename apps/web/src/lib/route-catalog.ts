@@ -19,7 +19,7 @@ export interface RouteLinkInfo {
   flag?: FlagId;
   /** Label in the top bar's navigation; absent means not a nav link. */
   navLabel?: string;
-  /** The nav link shows only while this flag is on (the route itself may still be open). */
+  /** Links to the route (navbar, dashboard card, menus) show only while this flag is on; the route itself stays open. */
   navFlag?: FlagId;
   /** Shown as a dashboard card. */
   card: boolean;
@@ -33,13 +33,17 @@ export function isRouteOpen(route: RouteLinkInfo, viewer: Viewer, flags: Record<
   return canAccess(route.access, viewer);
 }
 
-/** Routes of the catalog the current user may open in the current domain, narrowed by `pick`. Empty while permissions load. */
+/**
+ * Routes of the catalog the current user may open in the current domain and that have their links on (navFlag),
+ * narrowed by `pick`: what navigation, cards and menus offer. Empty while permissions load.
+ */
 export function useOpenRoutes(pick: (route: RouteLinkInfo) => boolean): { routes: RouteLinkInfo[]; ready: boolean } {
   const catalog = useContext(RouteCatalogContext);
   const viewerState = useViewer();
   const { flags } = useFlags();
   const ready = viewerState.status === 'ready';
-  const routes = ready ? catalog.filter((route) => pick(route) && isRouteOpen(route, viewerState.viewer, flags)) : [];
+  const linked = (route: RouteLinkInfo) => !route.navFlag || flags[route.navFlag].value;
+  const routes = ready ? catalog.filter((route) => pick(route) && linked(route) && isRouteOpen(route, viewerState.viewer, flags)) : [];
   return { routes, ready };
 }
 

@@ -53,7 +53,7 @@ export function DomainPicker() {
       <Group gap={6} wrap="nowrap" role="group" aria-label="at">
         <AtLabel />
         <Text span size="sm" fw={600} data-testid="current-domain" truncate maw={240}>
-          {domain?.description ?? 'no building yet'}
+          {domain?.description ?? 'Loading...'}
         </Text>
       </Group>
     );

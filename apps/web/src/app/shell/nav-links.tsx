@@ -1,6 +1,5 @@
 import { Button, NavLink as MantineNavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { useFlags } from '../../lib/flags';
 import { isNavRoute, useOpenRoutes, type RouteLinkInfo } from '../../lib/route-catalog';
 
 function isActive(href: string, pathname: string): boolean {
@@ -8,9 +7,7 @@ function isActive(href: string, pathname: string): boolean {
 }
 
 function useNavRoutes(): RouteLinkInfo[] {
-  const { routes } = useOpenRoutes(isNavRoute);
-  const { flags } = useFlags();
-  return routes.filter((route) => !route.navFlag || flags[route.navFlag].value);
+  return useOpenRoutes(isNavRoute).routes;
 }
 
 /** The top bar's links: route-table entries with a nav label that the user may open, and whose nav flag is on. */

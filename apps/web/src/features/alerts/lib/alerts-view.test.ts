@@ -6,9 +6,14 @@ const elopement = { preferences: { alerts_source: 'faces_elopement_alerts', cred
 
 describe('alertsView', () => {
   it("follows the domain's alerts_source, objects by default", () => {
-    expect(alertsView(objects, { alerting: ['view_historic'], video: [] })).toEqual({ kind: 'objects', canViewClip: true });
+    expect(alertsView(objects, { alerting: ['view_historic'], video: ['view_historic'] })).toEqual({ kind: 'objects', canViewClip: true });
     expect(alertsView(undefined, { alerting: ['view_historic'] })).toEqual({ kind: 'objects', canViewClip: false });
     expect(alertsView(elopement, { alerting: ['receive_er_alerts'] })).toEqual({ kind: 'elopement' });
+  });
+
+  it("offers 'View Clip' only with video/view_historic (part 2 §6), not with the video service alone", () => {
+    expect(alertsView(objects, { alerting: ['view_historic'], video: ['view_live'] })).toEqual({ kind: 'objects', canViewClip: false });
+    expect(alertsView(objects, { alerting: ['view_historic'], video: ['view_historic'] })).toEqual({ kind: 'objects', canViewClip: true });
   });
 
   it('needs alerting/view_historic for the objects feed', () => {

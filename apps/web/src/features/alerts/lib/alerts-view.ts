@@ -1,12 +1,4 @@
-import {
-  DEFAULT_PREFERENCES,
-  EVENTS_MESSAGES,
-  ALERTS_MESSAGES,
-  hasOperation,
-  hasService,
-  type Domain,
-  type ServiceMap,
-} from '@vigil/contract';
+import { DEFAULT_PREFERENCES, EVENTS_MESSAGES, ALERTS_MESSAGES, hasOperation, type Domain, type ServiceMap } from '@vigil/contract';
 
 /** What /alerts shows for a domain (spec part 1 §2, §6): its alerts source, or why it cannot. */
 export type AlertsView = { kind: 'objects'; canViewClip: boolean } | { kind: 'elopement' } | { kind: 'no-access'; message: string };
@@ -19,8 +11,8 @@ export function alertsView(domain: Pick<Domain, 'preferences'> | undefined, serv
       : { kind: 'no-access', message: ALERTS_MESSAGES.facesNoAccess };
   }
   if (!hasOperation(services, 'alerting', 'view_historic')) return { kind: 'no-access', message: EVENTS_MESSAGES.noAccess };
-  // The clip is in the viewer: view_historic (held, or the feed would not show) and the video service.
-  return { kind: 'objects', canViewClip: hasService(services, 'video') };
+  // 'View Clip' opens recorded video: video/view_historic (part 2 §6).
+  return { kind: 'objects', canViewClip: hasOperation(services, 'video', 'view_historic') };
 }
 
 export const ALERTS_SUBTITLES: Record<'objects' | 'elopement', string> = {

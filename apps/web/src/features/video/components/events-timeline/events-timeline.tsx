@@ -178,7 +178,7 @@ export function EventsTimeline({ domainId, cameraId, cameras }: { domainId: stri
               showMetrics={showMetrics}
               filters={filters}
               searchedAt={searchedAt}
-              canViewClip={canView}
+              canViewClip={hasOperation(services, 'video', 'view_historic')}
             />
           </Box>
         </>
