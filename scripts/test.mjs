@@ -57,9 +57,9 @@ async function interrupt(reason) {
   rmSync(reports, { recursive: true, force: true });
   process.exit(130);
 }
-process.once('SIGINT', () => void interrupt('SIGINT'));
-process.once('SIGTERM', () => void interrupt('SIGTERM'));
-process.once('SIGHUP', () => void interrupt('SIGHUP'));
+process.on('SIGINT', () => void interrupt('SIGINT'));
+process.on('SIGTERM', () => void interrupt('SIGTERM'));
+process.on('SIGHUP', () => void interrupt('SIGHUP'));
 // npm does not always pass a SIGTERM on to the script it runs: a runner whose parent went away stops too.
 const parent = process.ppid;
 setInterval(() => {
