@@ -20,6 +20,8 @@ test('a user with two buildings switches between them with the picker labelled "
   await expect(picker).toHaveValue('Maple Court');
   await dashboardCards(page).getByRole('link', { name: 'Faces', exact: true }).click();
   await expect(page).toHaveURL(/\/faces$/);
+  // The page is there (its layout loads after the URL changes; until then the picker on screen is the dashboard's).
+  await expect(page.getByRole('heading', { name: 'Faces', level: 1 })).toBeVisible();
   await expect(picker).toHaveValue('Maple Court');
 
   // The picker is searchable: typing narrows the list.
