@@ -51,3 +51,21 @@ test.describe('at phone width', () => {
     await page.screenshot({ path: join(dir, 'phone-menu.png') });
   });
 });
+
+for (const [name, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`client errors page (${name})`, async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/^console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+    await page.route('**/api/v1/staff/links?**', (route) => route.abort('internetdisconnected'));
+    const reported = page.waitForResponse((r) => r.url().endsWith('/api/v1/client_errors') && r.request().method() === 'POST');
+    await signIn(page, ACCOUNTS.staff, { from: '/staff/errors' });
+    await reported;
+    await page.unroute('**/api/v1/staff/links?**');
+    await page.setViewportSize(viewport);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByRole('table', { name: 'Client Errors' })).toBeVisible();
+    await page.screenshot({ path: join(dir, `client-errors-${name}.png`), fullPage: true });
+  });
+}

@@ -65,3 +65,26 @@ test("'Logout & Reload Application' asks first, then signs the user out", async 
   await page.goto('/staff/storage');
   await expect(page.getByText('Please log in.', { exact: true })).toBeVisible();
 });
+
+test('a network failure in a browser is reported to the server and listed on /staff/errors', async ({ page, consoleErrors }) => {
+  // The failed load is the point of this test: Chromium logs it.
+  consoleErrors.allow(/^console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  const links = '**/api/v1/staff/links?**';
+  await page.route(links, (route) => route.abort('internetdisconnected'));
+  const reported = page.waitForResponse((r) => r.url().endsWith('/api/v1/client_errors') && r.request().method() === 'POST');
+  await signIn(page, ACCOUNTS.staff, { from: '/staff/env' });
+  // The staff menu asks for its links, which fail: the app reports it.
+  expect((await reported).status()).toBe(200);
+
+  await page.unroute(links);
+  await page.goto('/staff/errors');
+  await expect(page.getByRole('heading', { name: 'Client Errors', level: 1 })).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Client Errors' })
+    .getByRole('row')
+    .filter({ hasText: 'GET /api/v1/staff/links: could not reach the server' });
+  await expect(row.first()).toBeVisible();
+  await expect(row.first()).toContainText('network');
+  await expect(row.first()).toContainText(ACCOUNTS.staff);
+  await expect(row.first()).toContainText('/staff/env');
+});

@@ -26,6 +26,8 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'POST', url: '/api/v1/users/me/reset_pin', payload: { newPIN: `${'A'.repeat(43)}=`, domain_uuid: MAPLE } },
   { method: 'GET', url: `/api/v1/users/${MAPLE}/pin_enabled` },
   { method: 'GET', url: `/api/v1/staff/links?domain_uuid=${MAPLE}` },
+  { method: 'POST', url: '/api/v1/client_errors', payload: { kind: 'network', message: 'x', page: '/' } },
+  { method: 'GET', url: '/api/v1/client_errors' },
   { method: 'POST', url: '/api/v1/hlsvideo/', payload: { camera_uuid: CAMERA, duration: 600 } },
   { method: 'PUT', url: `/api/v1/hlsvideo/${CAMERA}`, payload: { camera_uuid: CAMERA, durationInSeconds: 570 } },
   { method: 'POST', url: '/api/v4/clip', payload: { camera_uuid: CAMERA, cliptype: 'aligned_clip', timestamp: '2026-01-01T00:00:00Z' } },

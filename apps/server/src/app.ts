@@ -31,6 +31,9 @@ import { PinsRepository } from './modules/pins/pins.repository.js';
 import { pinsRoutes } from './modules/pins/pins.routes.js';
 import { PinsService } from './modules/pins/pins.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
+import { ClientErrorsRepository } from './modules/staff/client-errors.repository.js';
+import { clientErrorsRoutes } from './modules/staff/client-errors.routes.js';
+import { ClientErrorsService } from './modules/staff/client-errors.service.js';
 import { startDemoCameras, type DemoCamerasHandle } from './media/demo-cameras.js';
 import { resolveFfmpeg } from './media/ffmpeg.js';
 import { MediaStore } from './media/media-store.js';
@@ -109,7 +112,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(config.logFormat === 'pretty' && {
+              transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+            }),
+          },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -183,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   domainsRoutes(app, { authenticator: auth, domains });
   pinsRoutes(app, { authenticator: auth, pins });
   staffRoutes(app, { authenticator: auth, links: config.staffLinks });
+  const clientErrors = new ClientErrorsService(new ClientErrorsRepository(database.db), clock);
+  clientErrorsRoutes(app, { authenticator: auth, clientErrors });
 
   const store = new MediaStore(config.video.mediaDir);
   const signer = new MediaSigner(config.secret);
@@ -334,7 +347,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const purge = setInterval(
     () =>
-      void Promise.all([sessions.purgeExpired(), leases.purgeExpired(clock.now())]).catch((err: unknown) =>
+      void Promise.all([sessions.purgeExpired(), leases.purgeExpired(clock.now()), clientErrors.purge()]).catch((err: unknown) =>
         app.log.warn({ err }, 'purge failed'),
       ),
     3600_000,

@@ -29,6 +29,8 @@ export interface Config {
   requestAccountUrl: string;
   staffLinks: { label: string; url: string }[];
   logLevel: string;
+  /** 'pretty' (readable lines, pino-pretty) or 'json' (one object per line, for log collectors) */
+  logFormat: 'pretty' | 'json';
   /** simulated detections for the demo buildings: a 7-day history, plus a live feed when 'on' */
   demoDetections: 'on' | 'history' | 'off';
   video: {
@@ -65,6 +67,13 @@ function loadSecret(env: Env, dataDir: string): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }
 
+/** Readable on a terminal, JSON when the output goes to a file, a pipe or a log collector; VIGIL_LOG_FORMAT decides. */
+function logFormat(raw: string | undefined): 'pretty' | 'json' {
+  if (raw === 'pretty' || raw === 'json') return raw;
+  if (raw) throw new Error(`VIGIL_LOG_FORMAT must be pretty or json, not "${raw}"`);
+  return process.stdout.isTTY ? 'pretty' : 'json';
+}
+
 export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
   const port = integer(env, 'PORT', 8080);
   const dataDir = resolve(root, env.VIGIL_DATA_DIR ?? './data');
@@ -92,6 +101,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       { label: 'Tagging', url: env.VIGIL_TAGGING_URL ?? 'https://tagging.vigil.example' },
     ],
     logLevel: env.VIGIL_LOG_LEVEL ?? 'info',
+    logFormat: logFormat(env.VIGIL_LOG_FORMAT),
     demoDetections:
       env.VIGIL_DEMO === 'off'
         ? 'off'

@@ -4,10 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
 import { installSessionExpiry } from './app/session-expiry';
+import { reportUncaughtErrors } from './lib/client-errors';
 import { setNavigator } from './lib/navigation';
 
 setNavigator((to, options) => void router.navigate(to, options));
 installSessionExpiry();
+reportUncaughtErrors();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -17,3 +17,4 @@ export * from './alert-settings.js';
 export * from './sun.js';
 export * from './ingest.js';
 export * from './realtime.js';
+export * from './client-errors.js';

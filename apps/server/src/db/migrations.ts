@@ -247,6 +247,22 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005_client_errors': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('client_errors')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(36)', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('page', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text')
+        .addColumn('user_agent', 'text')
+        .execute();
+      await db.schema.createIndex('client_errors_at').on('client_errors').column('at').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

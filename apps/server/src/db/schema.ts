@@ -202,6 +202,17 @@ export interface AlertRuleStateTable {
   last_seen_at: number | null;
 }
 
+export interface ClientErrorTable {
+  id: string;
+  at: number;
+  user_id: string | null;
+  kind: string;
+  message: string;
+  page: string;
+  detail: string | null;
+  user_agent: string | null;
+}
+
 export interface Database {
   domains: DomainTable;
   cameras: CameraTable;
@@ -223,6 +234,7 @@ export interface Database {
   elopement_alerts: ElopementAlertTable;
   alert_rules: AlertRuleTable;
   alert_rule_state: AlertRuleStateTable;
+  client_errors: ClientErrorTable;
 }
 
 export type ClipRow = Selectable<ClipTable>;

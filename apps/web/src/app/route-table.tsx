@@ -10,6 +10,7 @@ const FeatureFlagsPage = lazy(() => import('../features/flags/pages/feature-flag
 const PinPage = lazy(() => import('../features/pins/pages/pin-page'));
 const EnvPage = lazy(() => import('../features/staff/pages/env-page'));
 const StoragePage = lazy(() => import('../features/staff/pages/storage-page'));
+const ClientErrorsPage = lazy(() => import('../features/staff/pages/client-errors-page'));
 const ViewerPage = lazy(() => import('../features/video/pages/viewer-page'));
 const CamerasPage = lazy(() => import('../features/video/pages/cameras-page'));
 const AddCameraPage = lazy(() => import('../features/video/pages/add-camera-page'));
@@ -224,6 +225,16 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'Export local data, or reset this browser.',
     access: { login: true, staff: true, service: 'staff', operation: 'diagnostic_export' },
     page: StoragePage,
+    navbar: true,
+    card: true,
+  },
+  {
+    path: '/staff/errors',
+    href: '/staff/errors',
+    title: 'Client Errors',
+    description: 'Network failures and player errors that browsers reported.',
+    access: { login: true, staff: true, service: 'staff', operation: 'diagnostic_export' },
+    page: ClientErrorsPage,
     navbar: true,
     card: true,
   },

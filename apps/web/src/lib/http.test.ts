@@ -70,12 +70,27 @@ describe('apiRequest', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('reports a network failure in words', async () => {
+  it('reports a network failure in words, and to the server once (part 1 §7: sent to analytics, then rejected)', async () => {
     startSession({ authToken: 'tok-1', email: 'a@b.example', staff: false });
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('fetch failed')));
-    await expect(apiRequest('GET', '/api/v1/users/me/entitlements', { service: 'Permissions' })).rejects.toMatchObject({
-      status: 0,
-      message: 'Could not reach the server. Check your network connection.',
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError('fetch failed'));
+    vi.stubGlobal('fetch', fetchMock);
+    for (let i = 0; i < 2; i += 1) {
+      await expect(apiRequest('GET', '/api/v1/users/me/entitlements', { service: 'Permissions' })).rejects.toMatchObject({
+        status: 0,
+        message: 'Could not reach the server. Check your network connection.',
+      });
+    }
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    const reports = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/v1/client_errors'));
+    // The same failure twice within a minute is reported once.
+    expect(reports).toHaveLength(1);
+    const [, init] = reports[0] as [string, RequestInit];
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      kind: 'network',
+      message: 'GET /api/v1/users/me/entitlements: could not reach the server',
+      detail: 'TypeError: fetch failed',
     });
   });
 });

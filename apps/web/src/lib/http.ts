@@ -1,4 +1,5 @@
 import { BUILD_INFO } from './build-info';
+import { reportClientError } from './client-errors';
 import { beginRequest, type LoadingLabel } from './loading-counters';
 import { getAuthToken } from './session';
 
@@ -93,6 +94,8 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   } catch (error) {
     done();
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // Spec part 1 §7: network failures are reported, then rejected.
+    reportClientError('network', `${method} ${path}: could not reach the server`, error);
     throw new HttpError('Could not reach the server. Check your network connection.', 0, undefined);
   }
 

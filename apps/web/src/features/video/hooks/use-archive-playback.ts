@@ -1,3 +1,4 @@
+import { reportClientError } from '../../../lib/client-errors';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Clip } from '@vigil/contract';
 import { BUILD_INFO } from '../../../lib/build-info';
@@ -63,6 +64,11 @@ export function useArchivePlayback(
     const reloaded = new Set<string>();
     const onError = () => {
       console.warn('Recorded video: the player could not load the clip', video.error?.message ?? video.error?.code);
+      reportClientError(
+        'player',
+        `Recorded video: the player could not load a clip of camera ${cameraId}`,
+        video.error?.message || `code ${video.error?.code}`,
+      );
       // A signed link may have expired while the page was open: fetch fresh links, once per clip.
       const clip = controller.currentClip;
       if (!clip || reloaded.has(clip.pre_signed_url)) return;

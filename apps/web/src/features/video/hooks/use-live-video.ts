@@ -1,3 +1,4 @@
+import { reportClientError } from '../../../lib/client-errors';
 import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import type Hls from 'hls.js';
 import { BUILD_INFO } from '../../../lib/build-info';
@@ -52,6 +53,7 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, camer
   const [statusStore] = useState(() => createStore<LiveStatus>('idle'));
   const fail = useEffectEvent((error: unknown) => {
     console.warn('Live video failed; falling back to recorded video', error);
+    reportClientError('live', `Live video of camera ${cameraId} failed; fell back to recorded video`, error);
     onFailure();
   });
 

@@ -1,0 +1,47 @@
+import { CLIENT_ERRORS, clientErrorKindSchema, redactSecrets, type ClientError, type ClientErrorReport } from '@vigil/contract';
+import { requireStaff, type Principal } from '../../auth/principal.js';
+import { forbidden } from '../../lib/http-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { ClientErrorsRepository } from './client-errors.repository.js';
+
+/** Client errors: what browsers report (part 1 §7, §8 "sent to analytics"), stored without secrets, read by staff. */
+export class ClientErrorsService {
+  constructor(
+    private readonly repository: ClientErrorsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async report(principal: Principal, report: ClientErrorReport, userAgent: string | undefined): Promise<void> {
+    await this.repository.add({
+      at: this.clock.now(),
+      userId: principal.user.id,
+      kind: report.kind,
+      message: redactSecrets(report.message),
+      page: redactSecrets(report.page),
+      detail: report.detail ? redactSecrets(report.detail) : null,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
+  }
+
+  /** Staff with staff/diagnostic_export in any building: the reports are about the app, not about one building. */
+  async list(principal: Principal, limit: number): Promise<ClientError[]> {
+    requireStaff(principal);
+    const allowed = Object.values(principal.entitlements).some((services) => services.staff?.includes('diagnostic_export'));
+    if (!allowed) throw forbidden('You do not have staff/diagnostic_export access.');
+    const rows = await this.repository.newest(limit);
+    return rows.map((row) => ({
+      id: row.id,
+      at: new Date(Number(row.at)).toISOString(),
+      kind: clientErrorKindSchema.catch('script').parse(row.kind),
+      message: row.message,
+      page: row.page,
+      ...(row.detail !== null && { detail: row.detail }),
+      user_email: row.user_email ?? null,
+      user_agent: row.user_agent,
+    }));
+  }
+
+  purge(): Promise<void> {
+    return this.repository.purgeOlderThan(this.clock.now() - CLIENT_ERRORS.keepDays * 86_400_000);
+  }
+}
