@@ -84,23 +84,24 @@ function validationMessage(error: FastifyError): string {
 }
 
 function clientConfigFor(config: Config, builtIn: BuiltInProvider | undefined): ClientConfig {
-  const providerConfig = (name: Provider) => {
-    if (name === 'google' && config.google) {
-      return { authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth', clientId: config.google.clientId, builtIn: false };
-    }
-    if (name === 'microsoft' && config.microsoft) {
-      const tenant = config.microsoft.tenant ?? 'common';
-      return {
-        authorizeUrl: `https://login.microsoftonline.com/${tenant}/oauth2/v2.0/authorize`,
-        clientId: config.microsoft.clientId,
-        builtIn: false,
-      };
-    }
-    if (!builtIn) throw new Error(`No sign-in provider for ${name}`);
-    return { authorizeUrl: builtIn.authorizeUrl, clientId: builtIn.clientIds[name], builtIn: true };
+  // Real providers return to VIGIL_PUBLIC_URL (their registered redirect URI); the built-in one to the page's origin.
+  const redirectUri = `${config.publicUrl}/`;
+  const google = config.google && {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    clientId: config.google.clientId,
+    builtIn: false,
+    redirectUri,
   };
+  const microsoft = config.microsoft && {
+    authorizeUrl: `https://login.microsoftonline.com/${config.microsoft.tenant ?? 'common'}/oauth2/v2.0/authorize`,
+    clientId: config.microsoft.clientId,
+    builtIn: false,
+    redirectUri,
+  };
+  const demo = (name: Provider) => builtIn && { authorizeUrl: builtIn.authorizeUrl, clientId: builtIn.clientIds[name], builtIn: true };
   return {
-    providers: { google: providerConfig('google'), microsoft: providerConfig('microsoft') },
+    // In demo mode the built-in provider plays both; otherwise only what is configured is offered.
+    providers: builtIn ? { google: demo('google') || undefined, microsoft: demo('microsoft') || undefined } : { google, microsoft },
     flags: config.flags,
     supportUrl: config.supportUrl,
     requestAccountUrl: config.requestAccountUrl,
@@ -122,6 +123,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
             }),
           },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    // No request may hang: a slow or unfinished request is cut (408) and an idle connection closed.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: Math.min(config.timeouts.requestMs, 5_000) },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -158,16 +164,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const builtIn =
-    config.google && config.microsoft
-      ? undefined
-      : await createBuiltInProvider({
-          publicUrl: config.publicUrl,
-          dataDir: config.dataDir,
-          secret: config.secret,
-          adapter: databaseAdapter(database.db, clock),
-          accounts: () => demoAccountList(access),
-        });
+  // The demo provider exists only in demo mode: with any real provider configured, or VIGIL_DEMO=off, its routes are 404.
+  const builtIn = !config.demoSignIn
+    ? undefined
+    : await createBuiltInProvider({
+        publicUrl: config.publicUrl,
+        trustProxy: config.trustProxy !== false,
+        dataDir: config.dataDir,
+        secret: config.secret,
+        adapter: databaseAdapter(database.db, clock),
+        accounts: () => demoAccountList(access),
+      });
   builtIn?.register(app);
 
   const trustedIssuers: Record<Provider, TrustedIssuer | undefined> = {
@@ -339,7 +346,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = ['/api/', '/oidc/', '/media/'].some((prefix) => request.url.startsWith(prefix));
+    const isApi = ['/api/', '/oidc/', '/interaction/', '/media/', '/socket.io/'].some((prefix) => request.url.startsWith(prefix));
     if (!isApi && serveWeb && request.method === 'GET')
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
     return reply.code(404).send({ ok: false, statusCode: 404, error: `No such route: ${request.method} ${request.url.split('?')[0]}` });

@@ -11,8 +11,16 @@ export interface OidcClientConfig {
 
 export interface Config {
   port: number;
+  /** the address to listen on: loopback unless HOST says otherwise (HOST=0.0.0.0 exposes the server) */
   host: string;
+  /** real providers' redirect URIs; the built-in demo provider works at whatever address the browser uses */
   publicUrl: string;
+  /** the built-in demo sign-in provider: on only when asked for (the demo) and no real provider is configured */
+  demoSignIn: boolean;
+  /** every request gets an answer or is cut: whole request (headers and body), headers alone, idle connection */
+  timeouts: { requestMs: number; headersMs: number; idleMs: number };
+  /** believe X-Forwarded-For/-Proto/-Host from a reverse proxy: VIGIL_TRUST_PROXY = true, or the proxy's addresses */
+  trustProxy: boolean | string;
   dataDir: string;
   /** postgres://… when set; otherwise the SQLite file under dataDir */
   databaseUrl: string | undefined;
@@ -67,6 +75,17 @@ function loadSecret(env: Env, dataDir: string): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }
 
+/** 127.0.0.0/8, ::1 and localhost: only this machine reaches a server listening there. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** 'true' trusts any proxy; otherwise a comma-separated list of proxy addresses or networks (e.g. 10.0.0.2,127.0.0.1). */
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
+}
+
 /** Readable on a terminal, JSON when the output goes to a file, a pipe or a log collector; VIGIL_LOG_FORMAT decides. */
 function logFormat(raw: string | undefined): 'pretty' | 'json' {
   if (raw === 'pretty' || raw === 'json') return raw;
@@ -81,8 +100,15 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   const publicUrl = (env.VIGIL_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
     publicUrl,
+    demoSignIn: env.VIGIL_DEMO !== 'off' && !env.GOOGLE_CLIENT_ID && !env.MICROSOFT_CLIENT_ID,
+    trustProxy: trustProxy(env.VIGIL_TRUST_PROXY),
+    timeouts: {
+      requestMs: integer(env, 'VIGIL_REQUEST_TIMEOUT_MS', 60_000),
+      headersMs: Math.min(integer(env, 'VIGIL_REQUEST_TIMEOUT_MS', 60_000), 15_000),
+      idleMs: integer(env, 'VIGIL_IDLE_TIMEOUT_MS', 120_000),
+    },
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     sqlitePath: join(dataDir, 'vigil.sqlite'),

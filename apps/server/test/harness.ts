@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Provider } from '@vigil/contract';
-import { SignJWT, generateKeyPair, importJWK, type JWK } from 'jose';
+import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -101,7 +101,11 @@ export async function createTestContext(
   await app.ready();
 
   const issuer = `${config.publicUrl}/oidc`;
-  const providerKey = JSON.parse(readFileSync(join(dataDir, 'oidc-signing-key.json'), 'utf8')) as JWK;
+  // The built-in provider's key; a context with a real provider configured has none (and mints with a stranger's).
+  const keyFile = join(dataDir, 'oidc-signing-key.json');
+  const providerKey = existsSync(keyFile)
+    ? (JSON.parse(readFileSync(keyFile, 'utf8')) as JWK)
+    : await exportJWK((await generateKeyPair('RS256', { extractable: true })).privateKey);
   const stranger = await generateKeyPair('RS256');
 
   const mintIdToken: TestContext['mintIdToken'] = async (claims, options = {}) => {

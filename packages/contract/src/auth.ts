@@ -30,16 +30,19 @@ export type OAuthReply = z.infer<typeof oauthReplySchema>;
 
 /** Where the browser sends the user to sign in with one provider. */
 export const providerConfigSchema = z.object({
-  authorizeUrl: z.url(),
+  /** the provider's absolute authorize URL; a path on this server for the built-in demo provider */
+  authorizeUrl: z.string().min(1),
   clientId: z.string(),
   /** true when the built-in demo provider stands in for the real one */
   builtIn: z.boolean(),
+  /** the redirect URI registered with a real provider (VIGIL_PUBLIC_URL); absent: the page's own origin */
+  redirectUri: z.url().optional(),
 });
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
 
-/** GET /api/v1/config: what the landing page needs before anyone signs in. */
+/** GET /api/v1/config: what the landing page needs before anyone signs in. Only configured providers are listed. */
 export const clientConfigSchema = z.object({
-  providers: z.object({ google: providerConfigSchema, microsoft: providerConfigSchema }),
+  providers: z.object({ google: providerConfigSchema.optional(), microsoft: providerConfigSchema.optional() }),
   flags: flagValuesSchema,
   supportUrl: z.string(),
   requestAccountUrl: z.string(),

@@ -1,18 +1,22 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Provider as ProviderName } from '@vigil/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { interactionPolicy, type Adapter, type KoaContextWithOIDC } from 'oidc-provider';
 import type { TrustedIssuer } from './id-token-verifier.js';
-import { renderSignInPage, type DemoAccount } from './sign-in-page.js';
+import { renderSignInError, renderSignInPage, type DemoAccount } from './sign-in-page.js';
 
 export const OIDC_PREFIX = '/oidc';
 const INTERACTION_PREFIX = '/interaction';
 
 export interface BuiltInProviderOptions {
+  /** names the issuer of its id_tokens; browsers may reach the server at any address */
   publicUrl: string;
+  /** X-Forwarded-* from a trusted reverse proxy decide the address the browser used */
+  trustProxy: boolean;
   dataDir: string;
   secret: Buffer;
   adapter: new (model: string) => Adapter;
@@ -37,10 +41,6 @@ async function loadSigningKey(dataDir: string): Promise<JWK> {
   return jwk;
 }
 
-function isLoopback(url: URL): boolean {
-  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-}
-
 async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
   let body = '';
   for await (const chunk of raw) {
@@ -56,10 +56,14 @@ async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
  */
 export async function createBuiltInProvider(options: BuiltInProviderOptions): Promise<BuiltInProvider> {
   const issuer = `${options.publicUrl}${OIDC_PREFIX}`;
-  const publicUrl = new URL(options.publicUrl);
   const signingKey = await loadSigningKey(options.dataDir);
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicKey } = signingKey;
   const clientIds: Record<ProviderName, string> = { google: 'vigil-demo-google', microsoft: 'vigil-demo-microsoft' };
+
+  // The origin the browser used for the request being handled (Fastify worked it out, proxy headers included when
+  // trusted): the only place a sign-in may return to. That makes the demo work at localhost, 127.0.0.1, a LAN
+  // address or a host name with no setting, and never hands an id_token to another site.
+  const requestOrigin = new AsyncLocalStorage<string>();
 
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
@@ -70,8 +74,10 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
       token_endpoint_auth_method: 'none',
       response_types: ['id_token'],
       grant_types: ['implicit'],
-      redirect_uris: [`${options.publicUrl}/`],
-      application_type: isLoopback(publicUrl) ? 'native' : 'web',
+      // Registered for form's sake (two, so that none is the default); redirectUriAllowed below decides: the
+      // request's own origin, path '/'.
+      redirect_uris: ['http://localhost/', 'http://127.0.0.1/'],
+      application_type: 'native',
     })),
     adapter: options.adapter,
     responseTypes: ['id_token'],
@@ -80,6 +86,10 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
     jwks: { keys: [signingKey] },
     cookies: { keys: [options.secret.toString('hex')] },
     features: { devInteractions: { enabled: false } },
+    renderError(ctx, error) {
+      ctx.type = 'html';
+      ctx.body = renderSignInError(error);
+    },
     pkce: { required: () => false },
     ttl: { IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
     interactions: { policy, url: (_ctx: KoaContextWithOIDC, interaction) => `${INTERACTION_PREFIX}/${interaction.uid}` },
@@ -105,7 +115,13 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
       return grant;
     },
   });
+  provider.proxy = options.trustProxy;
+  provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(value: string): boolean {
+    const origin = requestOrigin.getStore();
+    return origin !== undefined && value === `${origin}/`;
+  };
   const callback = provider.callback();
+  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
   function register(app: FastifyInstance): void {
     void app.register(async (scope) => {
@@ -118,7 +134,7 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
         // oidc-provider works out its mount path from originalUrl.
         Object.assign(request.raw, { originalUrl: request.raw.url });
         request.raw.url = request.raw.url?.slice(OIDC_PREFIX.length) || '/';
-        callback(request.raw, reply.raw);
+        requestOrigin.run(originOf(request), () => callback(request.raw, reply.raw));
       });
 
       scope.get<{ Params: { uid: string } }>(`${INTERACTION_PREFIX}/:uid`, async (request, reply) => {
@@ -129,6 +145,9 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
       });
 
       scope.post<{ Params: { uid: string } }>(`${INTERACTION_PREFIX}/:uid/login`, async (request, reply) => {
+        // An unknown or expired interaction is refused here with a 4xx, before the reply is handed to oidc-provider
+        // (which would otherwise leave the request without an answer).
+        await provider.interactionDetails(request.raw, reply.raw);
         const form = await readForm(request.raw);
         const email = (form.get('email') ?? '').toLowerCase();
         const known = (await options.accounts()).some((a) => a.email === email);
@@ -137,7 +156,13 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
             { select_account: {}, login: { accountId: email }, consent: {} }
           : { error: 'access_denied', error_description: 'Unknown demo account' };
         reply.hijack();
-        await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+        try {
+          await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+        } catch (error) {
+          request.log.warn({ err: error }, 'demo sign-in could not finish');
+          if (!reply.raw.headersSent) reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
+          reply.raw.end(renderSignInError({ error: 'invalid_request', error_description: 'the sign-in expired; start again' }));
+        }
       });
     });
   }
@@ -145,7 +170,8 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
   const jwks = createLocalJWKSet({ keys: [publicKey] });
   return {
     issuer,
-    authorizeUrl: `${issuer}/auth`,
+    // A path: the browser stays on the address it used.
+    authorizeUrl: `${OIDC_PREFIX}/auth`,
     clientIds,
     trusted: (name) => ({ jwks, audience: clientIds[name], issuer }),
     register,

@@ -15,6 +15,23 @@ export function renderSignInPage(input: { uid: string; standsInFor: string; acco
         <span>${escapeHtml(a.description)}</span></li>`,
     )
     .join('\n');
+  return page(`<h1>Vigil demo sign-in</h1>
+<p class="notice">This is Vigil's built-in demo sign-in provider, standing in for ${escapeHtml(input.standsInFor)} because no
+${escapeHtml(input.standsInFor)} client id is configured. It is for demonstrations and tests only.</p>
+<p>Choose the account to sign in as:</p>
+<form method="post" action="/interaction/${escapeHtml(input.uid)}/login"><ul>
+${rows}
+</ul></form>`);
+}
+
+/** What the demo provider shows when a sign-in request cannot go on (a bad redirect, an expired interaction). */
+export function renderSignInError(error: { error: string; error_description?: string | undefined }): string {
+  return page(`<h1>Vigil demo sign-in</h1>
+<p class="notice">This sign-in cannot go on: ${escapeHtml(error.error_description ?? error.error)}.</p>
+<p><a href="/">Back to Vigil</a> to start again.</p>`);
+}
+
+function page(body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Vigil demo sign-in</title>
@@ -27,12 +44,6 @@ export function renderSignInPage(input: { uid: string; standsInFor: string; acco
  button:hover{background:#d0ebff} span{font-size:.85rem;color:#495057}
 </style></head>
 <body><main>
-<h1>Vigil demo sign-in</h1>
-<p class="notice">This is Vigil's built-in demo sign-in provider, standing in for ${escapeHtml(input.standsInFor)} because no
-${escapeHtml(input.standsInFor)} client id is configured. It is for demonstrations and tests only.</p>
-<p>Choose the account to sign in as:</p>
-<form method="post" action="/interaction/${escapeHtml(input.uid)}/login"><ul>
-${rows}
-</ul></form>
+${body}
 </main></body></html>`;
 }

@@ -22,27 +22,34 @@ function cookieJar() {
   };
 }
 
-const relative = (url: string) => url.replace(/^https?:\/\/localhost(:\d+)?/, '');
+const relative = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
-async function signInThroughProvider(jar: ReturnType<typeof cookieJar>, email: string, client: 'google' | 'microsoft') {
+/** What a browser at `http://{host}` sends: its Host header on every request (the demo works at any address). */
+async function signInThroughProvider(
+  jar: ReturnType<typeof cookieJar>,
+  email: string,
+  client: 'google' | 'microsoft',
+  host = 'localhost:8080',
+) {
+  const headers = () => ({ cookie: jar.header(), host });
   const nonce = `flow-nonce-${randomUUID()}`;
   const query = new URLSearchParams({
     client_id: `vigil-demo-${client}`,
     response_type: 'id_token',
     scope: 'openid email profile',
-    redirect_uri: 'http://localhost:8080/',
+    redirect_uri: `http://${host}/`,
     state: 'state-1',
     nonce,
     response_mode: 'fragment',
     prompt: 'select_account',
   });
-  const authorize = await ctx.app.inject({ method: 'GET', url: `/oidc/auth?${query.toString()}`, headers: { cookie: jar.header() } });
+  const authorize = await ctx.app.inject({ method: 'GET', url: `/oidc/auth?${query.toString()}`, headers: headers() });
   expect(authorize.statusCode).toBe(303);
   jar.store(authorize.headers['set-cookie']);
   const interaction = String(authorize.headers.location);
   expect(interaction).toMatch(/^\/interaction\//);
 
-  const page = await ctx.app.inject({ method: 'GET', url: interaction, headers: { cookie: jar.header() } });
+  const page = await ctx.app.inject({ method: 'GET', url: interaction, headers: headers() });
   expect(page.body).toContain('Vigil demo sign-in');
   expect(page.body).toContain(`standing in for ${client === 'google' ? 'Google' : 'Microsoft'}`);
   expect(page.body).toContain(`>${email}</button>`);
@@ -50,13 +57,13 @@ async function signInThroughProvider(jar: ReturnType<typeof cookieJar>, email: s
   const login = await ctx.app.inject({
     method: 'POST',
     url: `${interaction}/login`,
-    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' },
     payload: `email=${encodeURIComponent(email)}`,
   });
   jar.store(login.headers['set-cookie']);
   // Follow the provider until it sends the browser back to Vigil, submitting its auto-posting forms
   // (switching accounts passes through an end-session confirmation) as a browser would.
-  let response = await ctx.app.inject({ method: 'GET', url: relative(String(login.headers.location)), headers: { cookie: jar.header() } });
+  let response = await ctx.app.inject({ method: 'GET', url: relative(String(login.headers.location)), headers: headers() });
   for (let step = 0; step < 5 && !String(response.headers.location ?? '').includes('#'); step++) {
     jar.store(response.headers['set-cookie']);
     const form = /<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(response.body);
@@ -64,15 +71,16 @@ async function signInThroughProvider(jar: ReturnType<typeof cookieJar>, email: s
       ? await ctx.app.inject({
           method: 'POST',
           url: relative(form[1]!),
-          headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' },
           payload: new URLSearchParams(
             [...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m): [string, string] => [m[1]!, m[2]!]),
           ).toString(),
         })
-      : await ctx.app.inject({ method: 'GET', url: relative(String(response.headers.location)), headers: { cookie: jar.header() } });
+      : await ctx.app.inject({ method: 'GET', url: relative(String(response.headers.location)), headers: headers() });
   }
   jar.store(response.headers['set-cookie']);
   const back = new URL(String(response.headers.location));
+  expect(back.origin).toBe(`http://${host}`);
   expect(back.pathname).toBe('/');
   const hash = new URLSearchParams(back.hash.slice(1));
   expect(hash.get('state')).toBe('state-1');
@@ -101,6 +109,31 @@ describe('built-in OpenID provider', () => {
       ok: true,
       email: 'family@maple.example',
     });
+  });
+});
+
+describe('the demo provider at any address', () => {
+  it('signs in at 127.0.0.1 and at a LAN host name as well as at localhost, returning to the address used', async () => {
+    for (const host of ['127.0.0.1:8080', 'vigil-demo.lan:8080', '192.168.1.20:8080']) {
+      expect((await signInThroughProvider(cookieJar(), 'nurse@maple.example', 'google', host)).json(), host).toMatchObject({ ok: true });
+    }
+  });
+
+  it('never sends a sign-in to another site than the one the browser is on', async () => {
+    for (const redirect of ['https://evil.example/', 'http://localhost:8080/other', 'http://127.0.0.1:8080/']) {
+      const query = new URLSearchParams({
+        client_id: 'vigil-demo-google',
+        response_type: 'id_token',
+        scope: 'openid email profile',
+        redirect_uri: redirect,
+        state: 's',
+        nonce: 'nonce-0123456789abcdef',
+        response_mode: 'fragment',
+      });
+      const reply = await ctx.app.inject({ method: 'GET', url: `/oidc/auth?${query.toString()}`, headers: { host: 'localhost:8080' } });
+      expect(reply.statusCode, redirect).toBe(400);
+      expect(String(reply.headers.location ?? ''), redirect).not.toContain(redirect);
+    }
   });
 });
 

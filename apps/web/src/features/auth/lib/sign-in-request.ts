@@ -23,7 +23,7 @@ export function buildAuthorizeUrl(config: ProviderConfig, attempt: Pick<SignInAt
     client_id: config.clientId,
     response_type: 'id_token',
     scope: 'openid email profile',
-    redirect_uri: `${origin}/`,
+    redirect_uri: config.redirectUri ?? `${origin}/`,
     state: attempt.state,
     nonce: attempt.nonce,
     response_mode: 'fragment',

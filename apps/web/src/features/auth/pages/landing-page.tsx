@@ -49,15 +49,18 @@ export default function LandingPage() {
   }, [session.authToken, signingIn, redirect, navigate]);
 
   function signIn(provider: Provider) {
-    if (!config.data) return;
+    const providerConfig = config.data?.providers[provider];
+    if (!providerConfig) return;
     const attempt = { state: randomToken(), nonce: randomToken(), provider, redirect };
     rememberSignInAttempt(attempt);
-    window.location.assign(buildAuthorizeUrl(config.data.providers[provider], attempt, window.location.origin));
+    window.location.assign(buildAuthorizeUrl(providerConfig, attempt, window.location.origin));
   }
 
+  // Only the providers the server has configured get a button; the Microsoft login flag can still hide Microsoft.
   const providers = config.data?.providers;
-  const showMicrosoft = flags.microsoft_login.value;
-  const builtIn = providers ? providers.google.builtIn || (showMicrosoft && providers.microsoft.builtIn) : false;
+  const google = providers?.google;
+  const microsoft = flags.microsoft_login.value ? providers?.microsoft : undefined;
+  const builtIn = Boolean(google?.builtIn || microsoft?.builtIn);
 
   return (
     <Box component="main" mih="100dvh" bg="gray.0" px="md" py="xl">
@@ -113,13 +116,20 @@ export default function LandingPage() {
               </Center>
             ) : (
               <Stack gap="sm">
-                <Button variant="default" size="md" leftSection={<GoogleIcon />} onClick={() => signIn('google')}>
-                  Log in with Google
-                </Button>
-                {showMicrosoft && (
+                {google && (
+                  <Button variant="default" size="md" leftSection={<GoogleIcon />} onClick={() => signIn('google')}>
+                    Log in with Google
+                  </Button>
+                )}
+                {microsoft && (
                   <Button variant="default" size="md" leftSection={<MicrosoftIcon />} onClick={() => signIn('microsoft')}>
                     Log in with Microsoft
                   </Button>
+                )}
+                {!google && !microsoft && (
+                  <Alert color="red" variant="light" role="alert">
+                    No sign-in provider is configured on this server. Ask your Vigil administrator.
+                  </Alert>
                 )}
                 {builtIn && (
                   <Alert color="yellow" variant="light" title="Demo sign-in" role="note">
