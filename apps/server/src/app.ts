@@ -20,6 +20,8 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { HttpError } from './lib/http-error.js';
+import { cameraHostAllowed, parseNetworks } from './lib/networks.js';
+import { SecretBox } from './lib/secret-box.js';
 import type { App } from './lib/routes.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -70,6 +72,8 @@ export interface AppOptions {
   /** serve the built SPA (off for API-only tests) */
   serveWeb?: boolean;
   logger?: boolean;
+  /** where log lines go instead of stdout (tests read them) */
+  logStream?: { write(line: string): void };
 }
 
 function validationMessage(error: FastifyError): string {
@@ -118,7 +122,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ? false
         : {
             level: config.logLevel,
-            ...(config.logFormat === 'pretty' && {
+            ...(options.logStream && { stream: options.logStream }),
+            ...(config.logFormat === 'pretty' && !options.logStream && {
               transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
             }),
           },
@@ -219,7 +224,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
           { days: config.video.retentionDays, maxBytes: config.video.maxDiskBytes },
         )
       : undefined;
-  const syncRecorders = async () => recorders?.sync((await cameras.all()).map(cameraSource));
+  const cameraPasswords = new SecretBox(config.secret, 'camera-password');
+  const cameraNetworks = parseNetworks(config.video.cameraNetworks);
+  const sealed = await cameras.sealPlainPasswords(SecretBox.isSealed, (plain) => cameraPasswords.seal(plain));
+  if (sealed > 0) app.log.info(`encrypted ${sealed} camera password(s) stored in clear by an earlier version`);
+  const syncRecorders = async () => recorders?.sync((await cameras.all()).map((c) => cameraSource(c, cameraPasswords)));
   const video = new VideoService({
     cameras,
     clips,
@@ -230,6 +239,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ffmpeg,
     clock,
     clipSeconds: config.video.clipSeconds,
+    passwords: cameraPasswords,
+    hostAllowed: (host) => cameraHostAllowed(host, cameraNetworks),
     onCamerasChanged: async () => {
       await syncRecorders();
     },

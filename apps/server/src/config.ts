@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseFlagSetting, type FlagValues } from '@vigil/contract';
+import { DEFAULT_CAMERA_NETWORKS } from './lib/networks.js';
 
 export interface OidcClientConfig {
   clientId: string;
@@ -42,6 +43,8 @@ export interface Config {
   /** simulated detections for the demo buildings: a 7-day history, plus a live feed when 'on' */
   demoDetections: 'on' | 'history' | 'off';
   video: {
+    /** where cameras may be (CIDR list, VIGIL_CAMERA_NETWORKS): a camera elsewhere is refused, so no one probes other hosts */
+    cameraNetworks: string;
     mediaDir: string;
     clipSeconds: number;
     hlsSeconds: number;
@@ -135,6 +138,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
           ? env.VIGIL_DEMO_DETECTIONS
           : 'on',
     video: {
+      cameraNetworks: env.VIGIL_CAMERA_NETWORKS || DEFAULT_CAMERA_NETWORKS,
       mediaDir: resolve(dataDir, env.VIGIL_MEDIA_DIR ?? 'media'),
       clipSeconds: integer(env, 'VIGIL_CLIP_SECONDS', 60),
       hlsSeconds: integer(env, 'VIGIL_HLS_SEGMENT_SECONDS', 1),

@@ -75,12 +75,15 @@ export interface TestContext {
   signIn(email: string, provider?: Provider): Promise<string>;
   /** an id_token signed by the built-in provider's key, with claims overridden as given */
   mintIdToken(claims: Record<string, unknown>, options?: { provider?: Provider; key?: 'provider' | 'stranger' }): Promise<string>;
+  /** every log line the server wrote, when made with captureLogs */
+  logs: string[];
   close(): Promise<void>;
 }
 
 export async function createTestContext(
   env: Record<string, string> = {},
   beforeApp?: (database: DatabaseHandle) => Promise<void>,
+  options: { captureLogs?: boolean } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
   const config = loadConfig({
@@ -97,7 +100,14 @@ export async function createTestContext(
   const access = new AccessRepository(database.db, clock);
   await seedDemo(database.db, access, clock, config.secret);
   await beforeApp?.(database);
-  const app = await buildApp({ config, database, clock, serveWeb: false, logger: false });
+  const logs: string[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    serveWeb: false,
+    ...(options.captureLogs ? { logStream: { write: (line: string) => void logs.push(line) } } : { logger: false }),
+  });
   await app.ready();
 
   const issuer = `${config.publicUrl}/oidc`;
@@ -144,6 +154,7 @@ export async function createTestContext(
     access,
     signIn,
     mintIdToken,
+    logs,
     async close() {
       await app.close();
       await drop();

@@ -1,3 +1,4 @@
+import { redactSecrets } from '@vigil/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -149,9 +150,10 @@ export class CameraRecorder {
     });
     child.stderr!.on('data', (chunk: Buffer) => {
       const text = chunk.toString().trim();
-      if (text) this.lastError = text.split('\n').pop()!.slice(0, 300);
+      // ffmpeg names the input URL, password included, in its errors: never keep (or log, or show) it.
+      if (text) this.lastError = redactSecrets(text.split('\n').pop()!).slice(0, 300);
     });
-    child.on('error', (error) => (this.lastError = error.message));
+    child.on('error', (error) => (this.lastError = redactSecrets(error.message)));
     child.on('close', (code, signal) => {
       if (this.child === child) this.child = undefined;
       if (this.stopping) return;

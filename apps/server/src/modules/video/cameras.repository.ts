@@ -32,6 +32,22 @@ export class CamerasRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Seals the passwords stored in clear (before they were kept encrypted); returns how many. */
+  async sealPlainPasswords(isSealed: (stored: string) => boolean, seal: (plain: string) => string): Promise<number> {
+    const plain = (await this.db.selectFrom('cameras').select(['uuid', 'password']).where('password', 'is not', null).execute()).filter(
+      (c) => !isSealed(c.password!),
+    );
+    await this.db.transaction().execute(async (trx) => {
+      for (const camera of plain)
+        await trx
+          .updateTable('cameras')
+          .set({ password: seal(camera.password!) })
+          .where('uuid', '=', camera.uuid)
+          .execute();
+    });
+    return plain.length;
+  }
+
   /** Points the demo cameras at the simulated RTSP server's port of this run. */
   async moveDemoCameras(port: number): Promise<void> {
     await this.db.updateTable('cameras').set({ port }).where('host', '=', '127.0.0.1').where('path', 'like', '/demo/%').execute();

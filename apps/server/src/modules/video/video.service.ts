@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  hasOperation,
   deriveCameraCategory,
   deriveCameraFloor,
   formatUtc,
@@ -17,6 +18,7 @@ import type { cameraUploadBodySchema, clipBodySchema } from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { CameraRow, ClipRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { SecretBox } from '../../lib/secret-box.js';
 import { randomToken, sha256Hex } from '../../lib/hash.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { longClipArgs, runFfmpeg } from '../../media/ffmpeg.js';
@@ -42,11 +44,16 @@ export interface VideoDeps {
   ffmpeg: string | null;
   clock: Clock;
   clipSeconds: number;
+  /** seals camera passwords for the database (they are stored encrypted) */
+  passwords: SecretBox;
+  /** whether a camera host is on a network cameras may use (VIGIL_CAMERA_NETWORKS) */
+  hostAllowed(host: string): Promise<boolean>;
   /** starts recorders for cameras added at run time */
   onCamerasChanged(): Promise<void>;
 }
 
-export const cameraSource = (c: CameraRow) => ({
+/** The URL a recorder connects to, with the password opened from its sealed form (one stored before sealing is plain). */
+export const cameraSource = (c: CameraRow, passwords: SecretBox) => ({
   uuid: c.uuid,
   url: rtspUrl({
     protocol: c.protocol === 'rtsps' ? 'rtsps' : 'rtsp',
@@ -54,7 +61,7 @@ export const cameraSource = (c: CameraRow) => ({
     port: c.port,
     path: c.path,
     ...(c.username ? { username: c.username } : {}),
-    ...(c.password ? { password: c.password } : {}),
+    ...(c.password ? { password: SecretBox.isSealed(c.password) ? passwords.open(c.password) : c.password } : {}),
   }),
 });
 
@@ -162,6 +169,8 @@ export class VideoService {
 
   async cameraStatuses(principal: Principal, domainUuid: string): Promise<CameraStatus[]> {
     requireEntitlement(principal, domainUuid, 'video');
+    // A recorder's error (redacted at the source) is for those who manage cameras; others see the state only.
+    const managesCameras = hasOperation(principal.entitlements[domainUuid], 'video', 'add');
     const cameras = await this.d.cameras.inDomain(domainUuid);
     const latest = await this.d.clips.latestStarts(cameras.map((c) => c.uuid));
     const expires = this.d.clock.now() + 3600_000;
@@ -176,7 +185,7 @@ export class VideoService {
         label: c.label,
         state: status?.state ?? 'stopped',
         since: status?.since ? formatUtc(new Date(status.since)) : null,
-        error: status?.error ?? null,
+        error: managesCameras ? (status?.error ?? null) : null,
         latest_clip_start: latestStart ? formatUtc(new Date(latestStart)) : null,
         thumbnail_url: latestStart ? this.d.signer.sign(`thumbs/${c.uuid}.jpg`, expires) : null,
       };
@@ -184,12 +193,16 @@ export class VideoService {
     return sortCameras(statuses);
   }
 
-  /** Adds cameras (video/add in each record's domain, all or nothing) and starts recording them. */
+  /** Adds cameras (video/add in each record's domain, hosts on allowed networks; all or nothing) and starts recording them. */
   async upload(principal: Principal, records: z.infer<typeof cameraUploadBodySchema>) {
     const now = this.d.clock.now();
+    for (const r of records) requireEntitlement(principal, (r.domainUUID ?? r.domainId)!, 'video', 'add');
+    for (const r of records) {
+      if (!(await this.d.hostAllowed(r.host)))
+        throw badRequest(`Camera host ${r.host} is not on a network cameras may use here (VIGIL_CAMERA_NETWORKS).`);
+    }
     const rows = records.map((r) => {
       const domain = (r.domainUUID ?? r.domainId)!;
-      requireEntitlement(principal, domain, 'video', 'add');
       return {
         uuid: r.uuid ?? randomUUID(),
         domain_uuid: domain,
@@ -201,7 +214,7 @@ export class VideoService {
         port: r.port,
         path: r.path,
         username: r.username ?? null,
-        password: r.password ?? null,
+        password: r.password ? this.d.passwords.seal(r.password) : null,
         created_at: now,
       };
     });
