@@ -21,6 +21,8 @@ import type { DatabaseHandle } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { HttpError } from './lib/http-error.js';
 import { cameraHostAllowed, parseNetworks } from './lib/networks.js';
+import { logSafeUrl } from './lib/log-safe-url.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
 import { SecretBox } from './lib/secret-box.js';
 import type { App } from './lib/routes.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
@@ -123,9 +125,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
         : {
             level: config.logLevel,
             ...(options.logStream && { stream: options.logStream }),
-            ...(config.logFormat === 'pretty' && !options.logStream && {
-              transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
-            }),
+            // Request lines without tokens or media signatures (see logSafeUrl).
+            serializers: {
+              req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+                method: request.method,
+                url: logSafeUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+              }),
+            },
+            ...(config.logFormat === 'pretty' &&
+              !options.logStream && {
+                transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+              }),
           },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
@@ -137,10 +149,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', undefined);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
+  await registerSecurityHeaders(app, {
+    // A web build pointed at other API or socket hosts (VITE_API_HOST, VITE_SOCKET_HOST) connects there too.
+    extraConnectSources: [process.env.VITE_API_HOST, process.env.VITE_SOCKET_HOST].filter((host): host is string => Boolean(host)),
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -167,7 +178,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Its page sets its own CSP (with hashes for what it inlines) in place of the app's.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // The demo provider exists only in demo mode: with any real provider configured, or VIGIL_DEMO=off, its routes are 404.
   const builtIn = !config.demoSignIn

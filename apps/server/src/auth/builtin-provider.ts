@@ -6,6 +6,7 @@ import type { Provider as ProviderName } from '@vigil/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { interactionPolicy, type Adapter, type KoaContextWithOIDC } from 'oidc-provider';
+import { keepHeadersOnHijack } from '../lib/security-headers.js';
 import type { TrustedIssuer } from './id-token-verifier.js';
 import { renderSignInError, renderSignInPage, type DemoAccount } from './sign-in-page.js';
 
@@ -130,7 +131,7 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
       scope.all(`${OIDC_PREFIX}/*`, (request, reply) => {
-        reply.hijack();
+        keepHeadersOnHijack(reply);
         // oidc-provider works out its mount path from originalUrl.
         Object.assign(request.raw, { originalUrl: request.raw.url });
         request.raw.url = request.raw.url?.slice(OIDC_PREFIX.length) || '/';
@@ -155,7 +156,7 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
           ? // choosing the account is the consent: the clients are Vigil's own
             { select_account: {}, login: { accountId: email }, consent: {} }
           : { error: 'access_denied', error_description: 'Unknown demo account' };
-        reply.hijack();
+        keepHeadersOnHijack(reply);
         try {
           await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
         } catch (error) {
