@@ -85,7 +85,10 @@ test('an administrator picks one person and sets their PIN; two people at once a
   expect(sent.postData()).not.toContain(newPin);
 });
 
-test('a PIN already used by someone else in the building is refused with the server message', async ({ page, consoleErrors }) => {
+test('a PIN already used by someone else in the building is refused without saying whose, and listed for administrators', async ({
+  page,
+  consoleErrors,
+}) => {
   // The refused call is the point of this test: Chromium logs it as a failed resource load.
   consoleErrors.allow(/^console\.error: Failed to load resource: the server responded with a status of 409 \(Conflict\)/);
   const holder = caregiverAtBirch('Pin Holder');
@@ -114,6 +117,9 @@ test('a PIN already used by someone else in the building is refused with the ser
   await pin.fill(taken);
   await confirmation.fill(taken);
   await save.click();
-  await expect(feedback).toHaveText('That PIN is already used by someone else in this building. Please choose another.');
+  // The reply says no more than that (it would tell a colleague's PIN away)...
+  await expect(feedback).toHaveText('Please choose another PIN.');
   await expect(pin).toHaveValue(taken);
+  // ...and administrators see the refusal as a security event on this page.
+  await expect(page.getByRole('region', { name: 'Refused PINs' })).toContainText(`Sam Rivera (${ACCOUNTS.staff}) for ${other.name}`);
 });

@@ -25,6 +25,7 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'POST', url: '/api/v4/domains' },
   { method: 'POST', url: '/api/v1/users/me/reset_pin', payload: { newPIN: `${'A'.repeat(43)}=`, domain_uuid: MAPLE } },
   { method: 'GET', url: `/api/v1/users/${MAPLE}/pin_enabled` },
+  { method: 'GET', url: `/api/v1/users/${MAPLE}/pin_collisions` },
   { method: 'GET', url: `/api/v1/staff/links?domain_uuid=${MAPLE}` },
   { method: 'POST', url: '/api/v1/client_errors', payload: { kind: 'network', message: 'x', page: '/' } },
   { method: 'GET', url: '/api/v1/client_errors' },

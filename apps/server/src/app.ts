@@ -212,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const domainsRepository = new DomainsRepository(database.db);
   const domains = new DomainsService(domainsRepository);
   const pinsRepository = new PinsRepository(database.db);
-  const pins = new PinsService(pinsRepository, access, config.secret, clock);
+  const pins = new PinsService(pinsRepository, access, config.secret, clock, app.log);
 
   authRoutes(app, { auth, clientConfig: clientConfigFor(config, builtIn) });
   domainsRoutes(app, { authenticator: auth, domains });

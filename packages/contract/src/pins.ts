@@ -58,3 +58,24 @@ export const pinUserSchema = z.object({ name: z.string(), uuid: uuidSchema });
 export type PinUser = z.infer<typeof pinUserSchema>;
 export const pinEnabledReplySchema = z.object({ data: z.object({ users: z.array(pinUserSchema) }) });
 export type PinEnabledReply = z.infer<typeof pinEnabledReplySchema>;
+
+/**
+ * PINs stay unique in a building (a PIN says who dismissed an alert), so a PIN someone else holds is refused. That
+ * refusal would tell a colleague's PIN away: it says no more than this, each one is a security event administrators
+ * see, and a person is refused only a few times a day before every PIN change of theirs waits for the next day.
+ */
+export const PIN_COLLISION = {
+  message: 'Please choose another PIN.',
+  perUserPerDay: 3,
+  tooMany: 'Too many refused PINs today. Please try again tomorrow, or ask an administrator.',
+} as const;
+
+/** GET /api/v1/users/{domainId}/pin_collisions: the refused PINs of the last 30 days (account/administer_user_pin). */
+export const pinCollisionSchema = z.object({
+  at: z.iso.datetime(),
+  by: z.object({ name: z.string(), email: z.string() }),
+  for_name: z.string().nullable(),
+});
+export type PinCollision = z.infer<typeof pinCollisionSchema>;
+export const pinCollisionsReplySchema = z.object({ ok: z.literal(true), collisions: z.array(pinCollisionSchema) });
+export type PinCollisionsReply = z.infer<typeof pinCollisionsReplySchema>;

@@ -263,6 +263,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('client_errors_at').on('client_errors').column('at').execute();
     },
   },
+  '0006_pin_collisions': {
+    async up(db: Kysely<any>) {
+      // Whose PIN a refused change was for: administrators see refused PINs as security events.
+      await db.schema.alterTable('pin_attempts').addColumn('target_user_id', 'varchar(36)').execute();
+      await db.schema.createIndex('pin_attempts_domain_time').on('pin_attempts').columns(['domain_uuid', 'kind', 'at']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -76,6 +76,7 @@ export interface PinAttemptTable {
   kind: string;
   ok: number;
   at: number;
+  target_user_id: string | null;
 }
 
 export interface OidcPayloadTable {

@@ -37,10 +37,41 @@ export class PinsRepository {
     return row?.user_id;
   }
 
-  async recordAttempt(userId: string, domainUuid: string, kind: PinAttemptKind, ok: boolean, at: number): Promise<void> {
+  async recordAttempt(
+    userId: string,
+    domainUuid: string,
+    kind: PinAttemptKind,
+    ok: boolean,
+    at: number,
+    targetUserId?: string,
+  ): Promise<void> {
     await this.db
       .insertInto('pin_attempts')
-      .values({ id: randomUUID(), user_id: userId, domain_uuid: domainUuid, kind, ok: ok ? 1 : 0, at })
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        domain_uuid: domainUuid,
+        kind,
+        ok: ok ? 1 : 0,
+        at,
+        target_user_id: targetUserId ?? null,
+      })
+      .execute();
+  }
+
+  /** Refused PIN changes (someone else held the PIN) in a domain since `since`, newest first, with who and for whom. */
+  collisions(domainUuid: string, since: number) {
+    return this.db
+      .selectFrom('pin_attempts')
+      .innerJoin('users as actor', 'actor.id', 'pin_attempts.user_id')
+      .leftJoin('users as target', 'target.id', 'pin_attempts.target_user_id')
+      .select(['pin_attempts.at', 'actor.display_name as by_name', 'actor.email as by_email', 'target.display_name as for_name'])
+      .where('pin_attempts.domain_uuid', '=', domainUuid)
+      .where('pin_attempts.kind', '=', 'reset')
+      .where('pin_attempts.ok', '=', 0)
+      .where('pin_attempts.at', '>=', since)
+      .orderBy('pin_attempts.at', 'desc')
+      .limit(200)
       .execute();
   }
 

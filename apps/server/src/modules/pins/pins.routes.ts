@@ -1,4 +1,5 @@
 import {
+  pinCollisionsReplySchema,
   pinEnabledParamsSchema,
   pinEnabledReplySchema,
   resetPinBodySchema,
@@ -39,6 +40,19 @@ export function pinsRoutes(app: App, deps: { authenticator: Authenticator; pins:
         },
       },
       async (request) => ({ data: { users: await deps.pins.pinEnabledUsers(principalOf(request), request.params.domainId) } }),
+    );
+
+    scope.get(
+      '/api/v1/users/:domainId/pin_collisions',
+      {
+        schema: {
+          tags: ['pins'],
+          summary: "Refused PIN changes (the PIN was someone else's) of the last 30 days: security events for PIN administrators",
+          params: pinEnabledParamsSchema,
+          response: replies(pinCollisionsReplySchema, [400, 401, 403]),
+        },
+      },
+      async (request) => ({ ok: true as const, collisions: await deps.pins.collisions(principalOf(request), request.params.domainId) }),
     );
   });
 }

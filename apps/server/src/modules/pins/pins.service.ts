@@ -1,4 +1,4 @@
-import type { PinUser, ResetPinBody } from '@vigil/contract';
+import { PIN_COLLISION, type PinCollision, type PinUser, type ResetPinBody } from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { Clock } from '../../lib/clock.js';
 import { hmacHex } from '../../lib/hash.js';
@@ -7,6 +7,7 @@ import type { AccessRepository } from '../auth/access.repository.js';
 import type { PinsRepository } from './pins.repository.js';
 
 export const PIN_RATE_WINDOW_MS = 15 * 60 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
 export const PIN_RESETS_PER_WINDOW = 10;
 
 /** How a PIN is stored: the browser's keyed hash keyed again with the server secret and the domain. */
@@ -18,6 +19,7 @@ export class PinsService {
     private readonly access: AccessRepository,
     private readonly secret: Buffer,
     private readonly clock: Clock,
+    private readonly log: { warn(details: object, message: string): void },
   ) {}
 
   /** The stored form of a PIN: the browser's keyed hash keyed again with the server secret and the domain. */
@@ -39,9 +41,29 @@ export class PinsService {
     if (recent >= PIN_RESETS_PER_WINDOW) {
       throw new HttpError(429, 'Too many PIN changes. Please wait 15 minutes and try again.');
     }
+    // Refused PINs (someone else's) are few a day per person: past that, nothing more is learnt about anyone's PIN.
+    const refused = await this.pins.countAttempts(principal.user.id, 'reset', now - DAY_MS, true);
+    if (refused >= PIN_COLLISION.perUserPerDay) throw new HttpError(429, PIN_COLLISION.tooMany);
     const stored = await this.pins.setPin(userId, domain, this.storedHash(domain, body.newPIN), now);
-    await this.pins.recordAttempt(principal.user.id, domain, 'reset', stored, now);
-    if (!stored) throw new HttpError(409, 'That PIN is already used by someone else in this building. Please choose another.');
+    await this.pins.recordAttempt(principal.user.id, domain, 'reset', stored, now, userId);
+    if (!stored) {
+      this.log.warn(
+        { security: 'pin_collision', domain, by: principal.user.id, for: userId },
+        'security: a PIN change was refused (PIN in use)',
+      );
+      throw new HttpError(409, PIN_COLLISION.message);
+    }
+  }
+
+  /** Refused PINs of the last 30 days in a building, for its PIN administrators. */
+  async collisions(principal: Principal, domainUuid: string): Promise<PinCollision[]> {
+    requireEntitlement(principal, domainUuid, 'account', 'administer_user_pin');
+    const rows = await this.pins.collisions(domainUuid, this.clock.now() - 30 * DAY_MS);
+    return rows.map((r) => ({
+      at: new Date(Number(r.at)).toISOString(),
+      by: { name: r.by_name, email: r.by_email },
+      for_name: r.for_name ?? null,
+    }));
   }
 
   async pinEnabledUsers(principal: Principal, domainUuid: string): Promise<PinUser[]> {

@@ -1,4 +1,4 @@
-import { pinDigest } from '@vigil/contract';
+import { PIN_COLLISION, pinDigest, type PinCollision } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
 import { PIN_RESETS_PER_WINDOW } from './pins.service.js';
@@ -52,6 +52,37 @@ describe('POST /api/v1/users/{id}/reset_pin', () => {
     expect((await resetPin(staff, 'me', BIRCH, '4711')).statusCode).toBe(200);
   });
 
+  it('says no more than "choose another PIN" when a PIN is taken, lists the refusal for administrators, and stops after a few a day', async () => {
+    // Staff tries a PIN Morgan Lee (the manager) holds: the reply does not say whose it is, or that it is anyone's.
+    const refused = await resetPin(staff, 'me', MAPLE, '4711');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: string }>().error).toBe(PIN_COLLISION.message);
+    expect(refused.body).not.toMatch(/Morgan|manager|someone/i);
+
+    // Administrators see it as a security event: who tried, when, and whose PIN it was to be.
+    const events = await ctx.app.inject({ method: 'GET', url: `/api/v1/users/${MAPLE}/pin_collisions`, headers: bearer(manager) });
+    expect(events.statusCode).toBe(200);
+    expect(events.json<{ collisions: PinCollision[] }>().collisions[0]).toMatchObject({ by: { email: 'staff@vigil.example' } });
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/users/${MAPLE}/pin_collisions`, headers: bearer(nurse) })).statusCode).toBe(
+      403,
+    );
+
+    // A few refusals a day (this test's first and the one before), then every PIN change of theirs waits.
+    const statuses: number[] = [];
+    for (let i = 0; i < PIN_COLLISION.perUserPerDay; i += 1) statuses.push((await resetPin(staff, 'me', MAPLE, '4711')).statusCode);
+    expect(statuses).toContain(429);
+    const stopped = await resetPin(staff, 'me', MAPLE, '86420135');
+    expect(stopped.statusCode, 'even a free PIN waits for tomorrow').toBe(429);
+    expect(stopped.json<{ error: string }>().error).toBe(PIN_COLLISION.tooMany);
+    ctx.clock.advance(24 * 3600_000 + 1);
+    try {
+      // A day on (the session of then has expired: a new sign-in), PIN changes go through again.
+      expect((await resetPin(await ctx.signIn('staff@vigil.example'), 'me', MAPLE, '86420135')).statusCode).toBe(200);
+    } finally {
+      ctx.clock.reset();
+    }
+  });
+
   it('refuses a caller without set_dismiss_pin (403) and changes nothing', async () => {
     const before = await ctx.database.db.selectFrom('pins').selectAll().execute();
     const reply = await resetPin(nurse, 'me', MAPLE, '1357');
@@ -90,7 +121,7 @@ describe('POST /api/v1/users/{id}/reset_pin', () => {
   });
 
   it('rate-limits PIN changes per user', async () => {
-    const token = await ctx.signIn('staff@vigil.example');
+    const token = await ctx.signIn('manager@maple.example');
     const statuses: number[] = [];
     for (let i = 0; i < PIN_RESETS_PER_WINDOW + 2; i++) statuses.push((await resetPin(token, 'me', MAPLE, `80${10 + i}`)).statusCode);
     expect(statuses).toContain(429);

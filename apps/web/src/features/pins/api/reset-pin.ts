@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pinDigest, type ResetPinBody, type ResetPinReply } from '@vigil/contract';
 import { HttpError, apiRequest } from '../../../lib/http';
 
@@ -17,5 +17,10 @@ export async function resetPin({ userId, domainId, pin }: ResetPinInput): Promis
 }
 
 export function useResetPin() {
-  return useMutation({ mutationFn: resetPin });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetPin,
+    // A refused PIN is a security event that administrators see listed on the same page.
+    onSettled: (_data, _error, input) => queryClient.invalidateQueries({ queryKey: ['pins', 'collisions', input.domainId] }),
+  });
 }

@@ -1,6 +1,7 @@
-import { Container } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { hasOperation } from '@vigil/contract';
 import { useViewer } from '../../../lib/viewer';
+import { PinCollisions } from '../components/pin-collisions';
 import { SetPinPanel } from '../components/set-pin-panel';
 
 /** /account/settings/pin */
@@ -11,8 +12,11 @@ export default function PinPage({ title }: { title: string }) {
   const canAdminister = ready && hasOperation(viewerState.services, 'account', 'administer_user_pin');
   return (
     <Container size="lg" py="md">
-      {/* Remount per domain so a selection from one building never posts to another. */}
-      <SetPinPanel key={domainId ?? 'none'} title={title} domainId={domainId} canAdminister={canAdminister} />
+      <Stack gap="lg">
+        {/* Remount per domain so a selection from one building never posts to another. */}
+        <SetPinPanel key={domainId ?? 'none'} title={title} domainId={domainId} canAdminister={canAdminister} />
+        {canAdminister && domainId && <PinCollisions domainId={domainId} />}
+      </Stack>
     </Container>
   );
 }
