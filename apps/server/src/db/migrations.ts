@@ -270,6 +270,17 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('pin_attempts_domain_time').on('pin_attempts').columns(['domain_uuid', 'kind', 'at']).execute();
     },
   },
+  '0007_live_lease_sessions': {
+    async up(db: Kysely<any>) {
+      // A live lease belongs to the session that asked for it: logging out (or the session expiring) ends it.
+      await db.schema
+        .alterTable('live_leases')
+        .addColumn('session_hash', 'varchar(64)', (c) => c.references('sessions.token_hash').onDelete('cascade'))
+        .execute();
+      // What was asked for: a heartbeat extends a lease by at most that much.
+      await db.schema.alterTable('live_leases').addColumn('duration_ms', 'bigint').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -104,6 +104,10 @@ export interface LiveLeaseTable {
   camera_uuid: string;
   user_id: string;
   expires_at: number;
+  /** the session that asked for it (deleting the session deletes the lease) */
+  session_hash: string | null;
+  /** the duration asked for: the most a heartbeat extends it by */
+  duration_ms: number | null;
 }
 
 export interface DetectorTable {

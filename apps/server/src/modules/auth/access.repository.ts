@@ -71,14 +71,22 @@ export class AccessRepository {
       .execute();
   }
 
+  /** Takes a role back; the user's live video in that domain ends with it (a lease is asked for again, and checked). */
   async revoke(userId: string, domainUuid: string, role: string): Promise<number> {
-    const result = await this.db
-      .deleteFrom('user_roles')
-      .where('user_id', '=', userId)
-      .where('domain_uuid', '=', domainUuid)
-      .where('role', '=', role)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('user_roles')
+        .where('user_id', '=', userId)
+        .where('domain_uuid', '=', domainUuid)
+        .where('role', '=', role)
+        .executeTakeFirst();
+      await trx
+        .deleteFrom('live_leases')
+        .where('user_id', '=', userId)
+        .where('camera_uuid', 'in', trx.selectFrom('cameras').select('uuid').where('domain_uuid', '=', domainUuid))
+        .execute();
+      return Number(result.numDeletedRows);
+    });
   }
 
   async grantsOf(userId: string): Promise<{ domain_uuid: string; role: string }[]> {

@@ -88,7 +88,14 @@ export class VideoService {
   async startLive(principal: Principal, cameraUuid: string, duration: number) {
     const camera = await this.camera(principal, cameraUuid, 'view_live');
     const lease = randomToken();
-    await this.d.leases.create(sha256Hex(lease), camera.uuid, principal.user.id, this.d.clock.now() + duration * 1000);
+    await this.d.leases.create({
+      idHash: sha256Hex(lease),
+      camera: camera.uuid,
+      userId: principal.user.id,
+      sessionHash: sha256Hex(principal.token),
+      now: this.d.clock.now(),
+      durationMs: duration * 1000,
+    });
     const dir = `/media/live/${lease}/${camera.uuid}/`;
     return { ok: true as const, time_to_live: duration, dir, url: `${dir}index.m3u8` };
   }
@@ -96,9 +103,9 @@ export class VideoService {
   async heartbeat(principal: Principal, cameraUuid: string, duration: number) {
     const camera = await this.camera(principal, cameraUuid, 'view_live');
     const now = this.d.clock.now();
-    const renewed = await this.d.leases.extend(principal.user.id, camera.uuid, now, now + duration * 1000);
-    if (renewed === 0) throw notFound('This live stream has ended. Start it again.');
-    return { status: 'ok' as const, time_to_live: duration };
+    const givenMs = await this.d.leases.extend(sha256Hex(principal.token), camera.uuid, now, duration * 1000);
+    if (givenMs === 0) throw notFound('This live stream has ended. Start it again.');
+    return { status: 'ok' as const, time_to_live: givenMs / 1000 };
   }
 
   async clip(principal: Principal, body: z.infer<typeof clipBodySchema>): Promise<ClipReply> {

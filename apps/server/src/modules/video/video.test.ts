@@ -215,6 +215,60 @@ describe('live video', () => {
     ctx.clock.reset();
   });
 
+  /** Starts live video of the test camera as `token` and waits until its playlist is served; returns the playlist URL. */
+  async function watchLive(token: string, duration = 120): Promise<string> {
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/hlsvideo/',
+      headers: bearer(token),
+      payload: { camera_uuid: camera, duration },
+    });
+    const { url } = start.json<{ url: string }>();
+    await eventually(async () => (await ctx.app.inject({ method: 'GET', url })).statusCode === 200, 20_000, 'live playlist');
+    return url;
+  }
+
+  it('ends at logout: the lease belongs to the session that asked for it', async () => {
+    const nurse = await ctx.signIn('nurse@maple.example');
+    const url = await watchLive(nurse);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v4/logout', headers: bearer(nurse), payload: {} })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+  });
+
+  it('ends when the role that gave view_live is revoked', async () => {
+    const user = await ctx.access.ensureUser('relief.nurse@maple.example', 'Relief Nurse');
+    await ctx.access.grant(user.id, MAPLE, 'caregiver');
+    const token = await ctx.signIn('relief.nurse@maple.example');
+    const url = await watchLive(token);
+    await ctx.access.revoke(user.id, MAPLE, 'caregiver');
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+    const beat = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/hlsvideo/${camera}`,
+      headers: bearer(token),
+      payload: { camera_uuid: camera },
+    });
+    expect(beat.statusCode).toBe(403);
+  });
+
+  it('is extended by a heartbeat by at most the duration asked for', async () => {
+    const nurse = await ctx.signIn('nurse@maple.example');
+    const url = await watchLive(nurse, 60);
+    const beat = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/hlsvideo/${camera}`,
+      headers: bearer(nurse),
+      payload: { camera_uuid: camera, durationInSeconds: 3600 },
+    });
+    expect(beat.json()).toEqual({ status: 'ok', time_to_live: 60 });
+    ctx.clock.advance(61_000);
+    try {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+    } finally {
+      ctx.clock.reset();
+    }
+  });
+
   it('needs view_live in the camera’s domain', async () => {
     const reply = await ctx.app.inject({
       method: 'POST',
