@@ -3,6 +3,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   hasOperation,
+  hasService,
   deriveCameraCategory,
   deriveCameraFloor,
   formatUtc,
@@ -72,7 +73,8 @@ export class VideoService {
   /** The camera, if the principal may use `operation` (or the video service) in its domain; 404 for unknown cameras. */
   private async camera(principal: Principal, uuid: string, operation?: 'view_live' | 'view_historic'): Promise<CameraRow> {
     const camera = await this.d.cameras.findOne(uuid);
-    if (!camera) throw notFound('No such camera.');
+    // Another building's camera answers like an unknown one: the reply says nothing about cameras one cannot see.
+    if (!camera || !hasService(principal.entitlements[camera.domain_uuid], 'video')) throw notFound('No such camera.');
     requireEntitlement(principal, camera.domain_uuid, 'video', operation);
     return camera;
   }

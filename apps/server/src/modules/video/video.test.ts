@@ -248,7 +248,7 @@ describe('live video', () => {
       headers: bearer(token),
       payload: { camera_uuid: camera },
     });
-    expect(beat.statusCode).toBe(403);
+    expect(beat.statusCode, 'the camera is no longer theirs to know of').toBe(404);
   });
 
   it('is extended by a heartbeat by at most the duration asked for', async () => {
@@ -267,6 +267,18 @@ describe('live video', () => {
     } finally {
       ctx.clock.reset();
     }
+  });
+
+  it("answers for another building's camera exactly as for an unknown one", async () => {
+    const user = await ctx.access.ensureUser('birch.only@maple.example', 'Birch Only');
+    await ctx.access.grant(user.id, BIRCH, 'caregiver');
+    const token = await ctx.signIn('birch.only@maple.example');
+    const ask = (uuid: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/hlsvideo/', headers: bearer(token), payload: { camera_uuid: uuid } });
+    const foreign = await ask(camera);
+    const unknown = await ask('c1a00001-0000-4000-8000-0000000fffff');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(unknown.body);
   });
 
   it('needs view_live in the camera’s domain', async () => {
