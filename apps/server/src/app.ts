@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -40,6 +41,7 @@ import { clientErrorsRoutes } from './modules/staff/client-errors.routes.js';
 import { ClientErrorsService } from './modules/staff/client-errors.service.js';
 import { startDemoCameras, type DemoCamerasHandle } from './media/demo-cameras.js';
 import { resolveFfmpeg } from './media/ffmpeg.js';
+import { Exports } from './media/exports.js';
 import { MediaStore } from './media/media-store.js';
 import { Recorders } from './media/recorders.js';
 import { MediaSigner } from './media/signing.js';
@@ -149,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', undefined);
+  // Per-route limits (config.rateLimit on a route), keyed by user where a route says so.
+  await app.register(rateLimit, { global: false });
   await registerSecurityHeaders(app, {
     // A web build pointed at other API or socket hosts (VITE_API_HOST, VITE_SOCKET_HOST) connects there too.
     extraConnectSources: [process.env.VITE_API_HOST, process.env.VITE_SOCKET_HOST].filter((host): host is string => Boolean(host)),
@@ -228,12 +232,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const leases = new LiveLeasesRepository(database.db);
   const ffmpeg = await resolveFfmpeg();
   if (!ffmpeg) app.log.warn('ffmpeg not found: cameras will not record (npm start installs it; or set FFMPEG_PATH)');
+  const exports = ffmpeg ? new Exports(store, ffmpeg, config.video.maxExportBytes) : undefined;
   const recorders =
     config.video.record && ffmpeg
       ? new Recorders(
           { store, index: clips, ffmpeg, clock, clipSeconds: config.video.clipSeconds, hlsSeconds: config.video.hlsSeconds, log: app.log },
           clips,
           { days: config.video.retentionDays, maxBytes: config.video.maxDiskBytes },
+          exports,
         )
       : undefined;
   const cameraPasswords = new SecretBox(config.secret, 'camera-password');
@@ -246,9 +252,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clips,
     leases,
     signer,
-    store,
     recorders,
-    ffmpeg,
+    exports,
     clock,
     clipSeconds: config.video.clipSeconds,
     passwords: cameraPasswords,
@@ -309,7 +314,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return detection && { camera: detection.camera_uuid, at: detection.captured_at, box: detection.box ? JSON.parse(detection.box) : null };
   };
   const frames = new FrameService({ store, clips, ffmpeg, lookup: frameLookup, clock, liveWindowMs: liveWindow });
-  mediaRoutes(app, { store, signer, leases, clock, frames });
+  mediaRoutes(app, { store, signer, leases, clock, frames, ...(exports && { exports }) });
 
   let demoDetections: DemoDetectionsHandle | null = null;
   if (config.demoDetections !== 'off') {

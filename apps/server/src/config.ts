@@ -51,6 +51,8 @@ export interface Config {
     retentionDays: number;
     /** 0: no cap */
     maxDiskBytes: number;
+    /** the most long-clip downloads may take on disk at once (VIGIL_EXPORTS_MAX_GB; 0: no cap) */
+    maxExportBytes: number;
     /** run a recorder per camera (off in API-only tests) */
     record: boolean;
     /** simulate the demo cameras as RTSP cameras on loopback */
@@ -144,6 +146,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       hlsSeconds: integer(env, 'VIGIL_HLS_SEGMENT_SECONDS', 1),
       retentionDays: integer(env, 'VIGIL_RETENTION_DAYS', 90),
       maxDiskBytes: Math.round(Number(env.VIGIL_MAX_DISK_GB ?? '0') * 1024 ** 3) || 0,
+      maxExportBytes: Math.round(Number(env.VIGIL_EXPORTS_MAX_GB ?? '2') * 1024 ** 3) || 0,
       record: env.VIGIL_RECORDER !== 'off',
       demoCameras: env.VIGIL_DEMO_CAMERAS !== 'off' && env.VIGIL_DEMO !== 'off',
       demoRtspPort: integer(env, 'VIGIL_DEMO_RTSP_PORT', 8554),

@@ -151,3 +151,6 @@ export const cameraUploadReplySchema = z.object({
   ok: z.literal(true),
   cameras: z.array(z.object({ uuid: uuidSchema, name: z.string() })),
 });
+
+/** Long clips per user: a few per quarter of an hour (each can be 2 hours of video), then 429. */
+export const LONG_CLIP_LIMIT = { perUser: 5, windowMs: 15 * 60_000 } as const;

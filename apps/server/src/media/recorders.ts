@@ -1,5 +1,5 @@
-import { readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import type { Exports } from './exports.js';
 import { CameraRecorder, type CameraSource, type RecorderOptions, type RecorderStatus } from './recorder.js';
 
 export interface RetentionPolicy {
@@ -25,6 +25,7 @@ export class Recorders {
     private readonly options: RecorderOptions,
     private readonly retention: ClipRetention,
     private readonly policy: RetentionPolicy,
+    private readonly exports?: Exports,
   ) {}
 
   status(camera: string): RecorderStatus | undefined {
@@ -73,11 +74,7 @@ export class Recorders {
         }
       }
     }
-    const exports = this.options.store.exportsDir();
-    for (const name of readdirSync(exports)) {
-      const path = join(exports, name);
-      if (this.options.clock.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { force: true });
-    }
+    this.exports?.sweep(this.options.clock.now());
     if (removed > 0) this.options.log.info({ removed }, 'retention removed old clips');
     return removed;
   }

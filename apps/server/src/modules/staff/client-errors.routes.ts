@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   CLIENT_ERRORS,
   clientErrorReportReplySchema,
@@ -13,11 +12,10 @@ import type { ClientErrorsService } from './client-errors.service.js';
 export function clientErrorsRoutes(app: App, deps: { authenticator: Authenticator; clientErrors: ClientErrorsService }): void {
   void app.register(async (scope: App) => {
     scope.addHook('onRequest', authenticateHook(deps.authenticator));
-    // A browser stuck in a loop of failures must not fill the database: a budget per user (429 beyond it).
-    await scope.register(rateLimit, { global: false });
     scope.post(
       '/api/v1/client_errors',
       {
+        // A browser stuck in a loop of failures must not fill the database: a budget per user (429 beyond it).
         config: {
           rateLimit: {
             max: CLIENT_ERRORS.perUserPerMinute,

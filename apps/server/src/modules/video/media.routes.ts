@@ -8,6 +8,7 @@ import type { App } from '../../lib/routes.js';
 import type { MediaStore } from '../../media/media-store.js';
 import type { FrameService } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
+import { Exports } from '../../media/exports.js';
 import type { LiveLeasesRepository } from './leases.repository.js';
 
 const LIVE_FILE = /^(index\.m3u8|seg\d{1,10}\.ts)$/;
@@ -19,7 +20,7 @@ const DOWNLOAD_NAME = /^[\w.-]{1,200}$/;
  */
 export function mediaRoutes(
   app: App,
-  deps: { store: MediaStore; signer: MediaSigner; leases: LiveLeasesRepository; clock: Clock; frames?: FrameService },
+  deps: { store: MediaStore; signer: MediaSigner; leases: LiveLeasesRepository; clock: Clock; frames?: FrameService; exports?: Exports },
 ): void {
   const send = (reply: FastifyReply, rel: string) => {
     const absolute = deps.store.resolveInside(rel);
@@ -57,6 +58,10 @@ export function mediaRoutes(
         throw notFound('There is no recording of this moment (yet).');
       }
       reply.header('cache-control', 'private, max-age=300');
+      // A long-clip download is removed once it went out whole (a range request is a part: it stays for the rest).
+      if (deps.exports && Exports.isExport(path) && !request.headers.range) {
+        reply.raw.once('finish', () => deps.exports?.remove(path));
+      }
       return send(reply, path);
     },
   );

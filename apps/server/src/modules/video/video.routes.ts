@@ -12,6 +12,7 @@ import {
   hlsHeartbeatReplySchema,
   hlsStartBodySchema,
   hlsStartReplySchema,
+  LONG_CLIP_LIMIT,
   longClipParamsSchema,
   longClipQuerySchema,
   longClipReplySchema,
@@ -82,12 +83,20 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
     scope.get(
       '/api/v4/long_clips/:cameraId',
       {
+        // Exports take disk and CPU: a few per user, then 429 (the exports folder has a cap of its own too).
+        config: {
+          rateLimit: {
+            max: LONG_CLIP_LIMIT.perUser,
+            timeWindow: LONG_CLIP_LIMIT.windowMs,
+            keyGenerator: (request) => `long-clip:${request.principal?.user.id ?? request.ip}`,
+          },
+        },
         schema: {
           tags: ['video'],
           summary: 'Join the clips of a range (at most 2 hours) into one MP4 and link to it',
           params: longClipParamsSchema,
           querystring: longClipQuerySchema,
-          response: replies(longClipReplySchema, [400, 401, 403, 404]),
+          response: replies(longClipReplySchema, [400, 401, 403, 404, 429]),
         },
       },
       (request) => video.longClip(principalOf(request), request.params.cameraId, request.query.start, request.query.end),

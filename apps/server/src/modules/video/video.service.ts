@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   hasOperation,
   hasService,
@@ -22,8 +20,7 @@ import type { Clock } from '../../lib/clock.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import { randomToken, sha256Hex } from '../../lib/hash.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
-import { longClipArgs, runFfmpeg } from '../../media/ffmpeg.js';
-import type { MediaStore } from '../../media/media-store.js';
+import type { Exports } from '../../media/exports.js';
 import type { Recorders } from '../../media/recorders.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { CamerasRepository } from './cameras.repository.js';
@@ -40,9 +37,9 @@ export interface VideoDeps {
   clips: ClipsRepository;
   leases: LiveLeasesRepository;
   signer: MediaSigner;
-  store: MediaStore;
   recorders: Recorders | undefined;
-  ffmpeg: string | null;
+  /** long-clip downloads (absent without ffmpeg) */
+  exports: Exports | undefined;
   clock: Clock;
   clipSeconds: number;
   /** seals camera passwords for the database (they are stored encrypted) */
@@ -150,29 +147,23 @@ export class VideoService {
     const endMs = Date.parse(end);
     const problem = validateLongClipRange(new Date(startMs), new Date(endMs), new Date(this.d.clock.now()));
     if (problem) throw badRequest(problem);
-    if (!this.d.ffmpeg) throw new HttpError(404, 'Video tools are not installed on this server.');
     const rows = await this.d.clips.overlapping(camera.uuid, startMs, endMs);
     if (rows.length === 0) throw notFound('There are no recordings in that time range.');
-    const dir = this.d.store.exportsDir();
-    const id = randomUUID();
-    const list = join(dir, `${id}.txt`);
-    const output = join(dir, `${id}.mp4`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(list, rows.map((r) => `file '${this.d.store.resolveInside(r.file)!.replace(/'/g, "'\\''")}'`).join('\n'));
-    try {
-      const offset = Math.max(0, (startMs - rows[0]!.start_ms) / 1000);
-      await runFfmpeg(this.d.ffmpeg, longClipArgs(list, offset, (endMs - startMs) / 1000, `${output}.tmp`));
-      renameSync(`${output}.tmp`, output);
-    } finally {
-      rmSync(list, { force: true });
-      rmSync(`${output}.tmp`, { force: true });
-    }
+    if (!this.d.exports) throw new HttpError(404, 'Video tools are not installed on this server.');
+    // The exports folder has a cap: a new long clip waits until downloads made room (they go once fetched, or in a day).
+    if (this.d.exports.full()) throw new HttpError(429, 'The server holds too many long clips right now. Please try again later.');
+    const offset = Math.max(0, (startMs - rows[0]!.start_ms) / 1000);
+    const output = await this.d.exports.make(
+      rows.map((r) => r.file),
+      offset,
+      (endMs - startMs) / 1000,
+    );
     const slug = camera.description
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
     const filename = `vigil-${slug}-${formatUtc(new Date(startMs)).replace(/[:]/g, '')}.mp4`;
-    const url = `${this.d.signer.sign(this.d.store.relative(output), this.d.clock.now() + 3600_000)}?download=${encodeURIComponent(filename)}`;
+    const url = `${this.d.signer.sign(output, this.d.clock.now() + 3600_000)}?download=${encodeURIComponent(filename)}`;
     return { ok: true as const, data: { url, filename } };
   }
 

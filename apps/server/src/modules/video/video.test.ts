@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatUtc } from '@vigil/contract';
+import { LONG_CLIP_LIMIT, formatUtc } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
 import { eventually, startRtspCameras } from '../../../test/rtsp-simulator.js';
@@ -149,10 +149,30 @@ describe('recording a camera', () => {
     const file = await ctx.app.inject({ method: 'GET', url: body.data.url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toBe(`attachment; filename="${body.data.filename}"`);
-    const exported = readdirSync(join(ctx.config.video.mediaDir, 'exports')).find((n) => n.endsWith('.mp4'))!;
-    const duration = await probeDuration(ffmpeg, join(ctx.config.video.mediaDir, 'exports', exported));
+    const downloaded = join(ctx.config.dataDir, 'downloaded.mp4');
+    writeFileSync(downloaded, file.rawPayload);
+    const duration = await probeDuration(ffmpeg, downloaded);
     expect(duration).toBeGreaterThan((end.getTime() - start.getTime()) / 1000 - 1.5);
     expect(duration).toBeLessThan((end.getTime() - start.getTime()) / 1000 + 1.5);
+    // Downloaded whole, the export is removed: the folder does not fill up.
+    expect(readdirSync(join(ctx.config.video.mediaDir, 'exports')).filter((n) => n.endsWith('.mp4'))).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: body.data.url })).statusCode).toBe(404);
+  });
+
+  it(`takes ${LONG_CLIP_LIMIT.perUser} long clips per user a quarter of an hour, then answers 429`, async () => {
+    const manager = await ctx.signIn('manager@maple.example');
+    const ask = (token: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/v4/long_clips/${camera}?start=2026-01-01T02:00:00Z&end=2026-01-01T01:00:00Z`,
+        headers: bearer(token),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i <= LONG_CLIP_LIMIT.perUser; i += 1) statuses.push((await ask(manager)).statusCode);
+    expect(statuses.slice(0, LONG_CLIP_LIMIT.perUser).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Someone else is not held back.
+    expect((await ask(await ctx.signIn('staff@vigil.example'))).statusCode).toBe(400);
   });
 
   it('refuses long clips that are in the future, backwards or over 2 hours, with the spec messages', async () => {
