@@ -26,6 +26,7 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'POST', url: '/api/v1/users/me/reset_pin', payload: { newPIN: `${'A'.repeat(43)}=`, domain_uuid: MAPLE } },
   { method: 'GET', url: `/api/v1/users/${MAPLE}/pin_enabled` },
   { method: 'GET', url: `/api/v1/users/${MAPLE}/pin_collisions` },
+  { method: 'PUT', url: `/api/v4/cameras/${CAMERA}`, payload: { name: 'x' } },
   { method: 'GET', url: `/api/v1/staff/links?domain_uuid=${MAPLE}` },
   { method: 'POST', url: '/api/v1/client_errors', payload: { kind: 'network', message: 'x', page: '/' } },
   { method: 'GET', url: '/api/v1/client_errors' },
@@ -68,6 +69,7 @@ describe('every protected route', () => {
         .split('?')[0]!
         .replace(`${CAMERA}/2026-01-01T00:00:00Z`, '{cameraId}/{timestamp}')
         .replace(`/hlsvideo/${CAMERA}`, '/hlsvideo/{cameraUUID}')
+        .replace(`/api/v4/cameras/${CAMERA}`, '/api/v4/cameras/{uuid}')
         .replace(RULE_ID, '{id}')
         .replace(CAMERA, '{cameraId}')
         .replace(MAPLE, '{domainId}')

@@ -18,6 +18,18 @@ const results = [];
 for (const host of ['192.0.2.10', '8.8.8.8', '[2001:db8::1]', 'camera.invalid', '172.32.0.1']) results.push(await upload(host));
 results.push(await upload('192.168.77.7'));
 const after = (await ctx.database.db.selectFrom('cameras').select('uuid').execute()).length;
+// Moving a camera outside the allowed networks is refused the same way, and changes nothing.
+const cameraUuid = (await ctx.database.db.selectFrom('cameras').select('uuid').where('host', '=', '192.168.77.7').executeTakeFirstOrThrow())
+  .uuid;
+const moved = await ctx.app.inject({
+  method: 'PUT',
+  url: `/api/v4/cameras/${cameraUuid}`,
+  headers: bearer(manager),
+  payload: { host: '198.51.100.7' },
+});
+const stillThere = (await ctx.database.db.selectFrom('cameras').select('host').where('uuid', '=', cameraUuid).executeTakeFirstOrThrow())
+  .host;
+const edit = { status: moved.statusCode, error: moved.json<{ error?: string }>().error ?? null, host: stillThere };
 await ctx.close();
-console.log(JSON.stringify({ results, added: after - before }));
+console.log(JSON.stringify({ results, added: after - before, edit }));
 process.exit(0);

@@ -154,3 +154,20 @@ export const cameraUploadReplySchema = z.object({
 
 /** Long clips per user: a few per quarter of an hour (each can be 2 hours of video), then 429. */
 export const LONG_CLIP_LIMIT = { perUser: 5, windowMs: 15 * 60_000 } as const;
+
+/** PUT /api/v4/cameras/{uuid} (video/edit): what changes; an empty password clears it, an absent one keeps it. */
+export const cameraParamsSchema = z.object({ uuid: uuidSchema });
+export const cameraEditBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    protocol: z.enum(['rtsp', 'rtsps']),
+    host: cameraUploadRecordSchema.shape.host,
+    port: z.coerce.number().int().min(1).max(65535),
+    path: z.string().trim().max(500).regex(/^\//, 'path must start with /'),
+    username: z.string().max(200).nullable(),
+    password: z.string().max(200),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'nothing to change' });
+export type CameraEditBody = z.infer<typeof cameraEditBodySchema>;
+export const cameraEditReplySchema = z.object({ ok: z.literal(true), camera: z.object({ uuid: uuidSchema, name: z.string() }) });

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAPLE, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
+import { BIRCH, MAPLE, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
 import { eventually } from '../../../test/rtsp-simulator.js';
 
 // A camera's password must never leave the server: not in a reply (to anyone), not in a log line, not in clear in the
@@ -97,5 +97,34 @@ describe('camera passwords', () => {
     expect(row.username).toBe('admin');
     expect(row.password).toMatch(/^v1:/);
     expect(row.password).not.toContain(PASSWORD);
+  });
+});
+
+describe('editing a camera (PUT /api/v4/cameras/{uuid})', () => {
+  const edit = (token: string, uuid: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/v4/cameras/${uuid}`, headers: bearer(token), payload });
+
+  it('renames it and changes its password (stored sealed), for holders of video/edit', async () => {
+    const reply = await edit(manager, camera, { name: 'Back Door Floor 1', password: 'N3w-Secret!' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({ ok: true, camera: { uuid: camera, name: 'Back Door Floor 1' } });
+    const row = await ctx.database.db.selectFrom('cameras').selectAll().where('uuid', '=', camera).executeTakeFirstOrThrow();
+    expect(row.description).toBe('Back Door Floor 1');
+    expect(row.floor).toBe(1);
+    expect(row.password).toMatch(/^v1:/);
+    expect(row.password).not.toContain('N3w-Secret!');
+  });
+
+  it('refuses a relative, another building and nonsense, changing nothing', async () => {
+    const before = await ctx.database.db.selectFrom('cameras').selectAll().where('uuid', '=', camera).executeTakeFirstOrThrow();
+    // (A host outside the allowed networks is refused too: camera-hosts.test.ts, in a network namespace of its own.)
+    expect((await edit(family, camera, { name: 'Mine now' })).statusCode).toBe(403);
+    const birchOnly = await ctx.access.ensureUser('birch.editor@maple.example', 'Birch Editor');
+    await ctx.access.grant(birchOnly.id, BIRCH, 'facility-manager');
+    expect((await edit(await ctx.signIn('birch.editor@maple.example'), camera, { name: 'Mine now' })).statusCode).toBe(404);
+    expect((await edit(manager, camera, {})).statusCode).toBe(400);
+    expect((await edit(manager, camera, { port: 70000 })).statusCode).toBe(400);
+    const after = await ctx.database.db.selectFrom('cameras').selectAll().where('uuid', '=', camera).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
   });
 });

@@ -22,6 +22,13 @@ export class CamerasRepository {
     });
   }
 
+  async update(
+    uuid: string,
+    changes: Partial<Pick<CameraRow, 'description' | 'floor' | 'protocol' | 'host' | 'port' | 'path' | 'username' | 'password'>>,
+  ): Promise<void> {
+    await this.db.updateTable('cameras').set(changes).where('uuid', '=', uuid).execute();
+  }
+
   /** Marks a camera as an exit (or not): faces of residents at elopement risk seen there raise alerts. False when there is no such camera. */
   async setExit(uuid: string, exit: boolean): Promise<boolean> {
     const result = await this.db

@@ -1,4 +1,7 @@
 import {
+  cameraEditBodySchema,
+  cameraEditReplySchema,
+  cameraParamsSchema,
   cameraUploadBodySchema,
   cameraUploadReplySchema,
   camerasQuerySchema,
@@ -78,6 +81,20 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
         },
       },
       (request) => video.playlist(principalOf(request), request.params.cameraId, request.params.timestamp),
+    );
+
+    scope.put(
+      '/api/v4/cameras/:uuid',
+      {
+        schema: {
+          tags: ['video'],
+          summary: 'Change a camera: name, address, stream path, credentials (video/edit)',
+          params: cameraParamsSchema,
+          body: cameraEditBodySchema,
+          response: replies(cameraEditReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => video.editCamera(principalOf(request), request.params.uuid, request.body),
     );
 
     scope.get(

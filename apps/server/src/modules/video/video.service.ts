@@ -8,6 +8,7 @@ import {
   rtspUrl,
   sortCameras,
   validateLongClipRange,
+  type CameraEditBody,
   type CameraStatus,
   type Clip,
   type ClipReply,
@@ -68,7 +69,7 @@ export class VideoService {
   constructor(private readonly d: VideoDeps) {}
 
   /** The camera, if the principal may use `operation` (or the video service) in its domain; 404 for unknown cameras. */
-  private async camera(principal: Principal, uuid: string, operation?: 'view_live' | 'view_historic'): Promise<CameraRow> {
+  private async camera(principal: Principal, uuid: string, operation?: 'view_live' | 'view_historic' | 'edit'): Promise<CameraRow> {
     const camera = await this.d.cameras.findOne(uuid);
     // Another building's camera answers like an unknown one: the reply says nothing about cameras one cannot see.
     if (!camera || !hasService(principal.entitlements[camera.domain_uuid], 'video')) throw notFound('No such camera.');
@@ -191,6 +192,24 @@ export class VideoService {
       };
     });
     return sortCameras(statuses);
+  }
+
+  /** Changes a camera (video/edit): the new host must be on an allowed network; the recorder reconnects with the new URL. */
+  async editCamera(principal: Principal, uuid: string, body: CameraEditBody) {
+    const camera = await this.camera(principal, uuid, 'edit');
+    if (body.host !== undefined && !(await this.d.hostAllowed(body.host)))
+      throw badRequest(`Camera host ${body.host} is not on a network cameras may use here (VIGIL_CAMERA_NETWORKS).`);
+    await this.d.cameras.update(camera.uuid, {
+      ...(body.name !== undefined && { description: body.name, floor: deriveCameraFloor(body.name) }),
+      ...(body.protocol !== undefined && { protocol: body.protocol }),
+      ...(body.host !== undefined && { host: body.host }),
+      ...(body.port !== undefined && { port: body.port }),
+      ...(body.path !== undefined && { path: body.path }),
+      ...(body.username !== undefined && { username: body.username }),
+      ...(body.password !== undefined && { password: body.password === '' ? null : this.d.passwords.seal(body.password) }),
+    });
+    await this.d.onCamerasChanged();
+    return { ok: true as const, camera: { uuid: camera.uuid, name: body.name ?? camera.description } };
   }
 
   /** Adds cameras (video/add in each record's domain, hosts on allowed networks; all or nothing) and starts recording them. */
