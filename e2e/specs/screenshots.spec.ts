@@ -69,3 +69,23 @@ for (const [name, viewport] of [
     await page.screenshot({ path: join(dir, `client-errors-${name}.png`), fullPage: true });
   });
 }
+
+for (const [name, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`camera settings (${name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, ACCOUNTS.manager, { from: '/camera/all' });
+    const card = page.getByRole('article').first();
+    await expect(card).toBeVisible();
+    await page.screenshot({ path: join(dir, `cameras-${name}.png`), fullPage: true });
+    await card.getByRole('button', { name: /^Settings of / }).click();
+    await expect(page.getByRole('form', { name: 'Camera settings' })).toBeVisible();
+    await page.screenshot({ path: join(dir, `camera-settings-${name}.png`) });
+    await page.keyboard.press('Escape');
+    await card.getByRole('link').click();
+    await expect(page.getByRole('button', { name: 'Camera settings' })).toBeVisible();
+    await page.screenshot({ path: join(dir, `viewer-settings-${name}.png`), fullPage: true });
+  });
+}

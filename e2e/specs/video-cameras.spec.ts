@@ -20,7 +20,7 @@ async function chooseBuilding(page: Page, name: string) {
   await expect(picker).toHaveValue(name);
 }
 
-const cameraCards = (page: Page) => page.getByRole('region', { name: 'Cameras' }).getByRole('link');
+const cameraCards = (page: Page) => page.getByRole('region', { name: 'Cameras' }).getByRole('article');
 
 test('the cameras page shows a card per camera with its latest picture, linking to the viewer', async ({ page }) => {
   await signIn(page, ACCOUNTS.staff, { from: '/camera/all' });
@@ -49,7 +49,7 @@ test('the cameras page shows a card per camera with its latest picture, linking 
         message: `${camera.description}: the thumbnail loaded`,
       })
       .toBeGreaterThan(0);
-    const href = (await card.getAttribute('href')) ?? '';
+    const href = (await card.getByRole('link').getAttribute('href')) ?? '';
     const match = VIEW_LINK.exec(href);
     expect(match, `${camera.description} links to /view/{cameraId}/{UTC time}: ${href}`).not.toBeNull();
     expect(match![1]).toBe(camera.uuid);
@@ -61,8 +61,8 @@ test('the cameras page shows a card per camera with its latest picture, linking 
 
   // A card opens the viewer at that moment, playing (the URL then follows playback into later clips).
   const first = cards.filter({ hasText: MAPLE_CAMERAS[0].description });
-  const linked = Date.parse(VIEW_LINK.exec((await first.getAttribute('href'))!)![2]!);
-  await first.click();
+  const linked = Date.parse(VIEW_LINK.exec((await first.getByRole('link').getAttribute('href'))!)![2]!);
+  await first.getByRole('link').click();
   await expect(page).toHaveURL((url) => {
     const moment = urlMoment(url);
     return url.pathname.startsWith(`/view/${MAPLE_CAMERAS[0].uuid}/`) && moment !== null && moment >= linked && moment < linked + 60_000;
@@ -111,7 +111,10 @@ test('a camera added with the Other profile appears, records, and has clips', as
   await page.goto('/camera/all');
   await expect(page.getByRole('textbox', { name: 'at', exact: true })).toHaveValue('Birch House');
   // Found by its id (the name could be there twice if this test ran twice against one server).
-  const card = page.getByRole('region', { name: 'Cameras' }).locator(`a[href^="/view/${cameraId}/"]`);
+  const card = page
+    .getByRole('region', { name: 'Cameras' })
+    .getByRole('article')
+    .filter({ has: page.locator(`a[href^="/view/${cameraId}/"]`) });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(name);
   await expect(async () => {

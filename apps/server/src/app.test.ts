@@ -27,6 +27,7 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'GET', url: `/api/v1/users/${MAPLE}/pin_enabled` },
   { method: 'GET', url: `/api/v1/users/${MAPLE}/pin_collisions` },
   { method: 'PUT', url: `/api/v4/cameras/${CAMERA}`, payload: { name: 'x' } },
+  { method: 'DELETE', url: `/api/v4/cameras/${CAMERA}` },
   { method: 'GET', url: `/api/v1/staff/links?domain_uuid=${MAPLE}` },
   { method: 'POST', url: '/api/v1/client_errors', payload: { kind: 'network', message: 'x', page: '/' } },
   { method: 'GET', url: '/api/v1/client_errors' },

@@ -121,6 +121,17 @@ export const cameraStatusSchema = z.object({
   error: z.string().nullable(),
   latest_clip_start: isoUtcSchema.nullable(),
   thumbnail_url: z.string().nullable(),
+  /** Where the camera is reached, for holders of video/edit (to change it); null for everyone else. Never the password. */
+  connection: z
+    .object({
+      protocol: z.enum(['rtsp', 'rtsps']),
+      host: z.string(),
+      port: z.number().int(),
+      path: z.string(),
+      username: z.string().nullable(),
+      has_password: z.boolean(),
+    })
+    .nullable(),
 });
 export type CameraStatus = z.infer<typeof cameraStatusSchema>;
 export const camerasQuerySchema = z.object({ domain_uuid: uuidSchema });
@@ -171,3 +182,5 @@ export const cameraEditBodySchema = z
   .refine((body) => Object.keys(body).length > 0, { message: 'nothing to change' });
 export type CameraEditBody = z.infer<typeof cameraEditBodySchema>;
 export const cameraEditReplySchema = z.object({ ok: z.literal(true), camera: z.object({ uuid: uuidSchema, name: z.string() }) });
+/** DELETE /api/v4/cameras/{uuid} (video/delete): the camera leaves service; what it recorded stays as history. */
+export const cameraDeleteReplySchema = cameraEditReplySchema;

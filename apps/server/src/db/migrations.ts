@@ -281,6 +281,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('live_leases').addColumn('duration_ms', 'bigint').execute();
     },
   },
+  '0008_camera_removal': {
+    async up(db: Kysely<any>) {
+      // A deleted camera is removed from every list and stops recording, but its row stays: the events, alerts and
+      // clips recorded by it (history a facility must keep) reference it and keep its name.
+      await db.schema.alterTable('cameras').addColumn('removed_at', 'bigint').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -24,6 +24,8 @@ export interface CameraTable {
   password: string | null;
   created_at: number;
   is_exit: Generated<number>;
+  /** When the camera was deleted: it is in no list and records no more, its history stays. */
+  removed_at: Generated<number | null>;
 }
 
 export interface UserTable {

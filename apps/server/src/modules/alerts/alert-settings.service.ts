@@ -62,7 +62,9 @@ export class AlertSettingsService {
 
   private async checkCameras(domainUuid: string, cameraUuids: string[]): Promise<void> {
     if (cameraUuids.length === 0) return;
-    const known = new Set((await this.d.cameras.inDomain(domainUuid)).map((c) => c.uuid));
+    // Deleted cameras count as the building's: a rule that named one still saves (it matches nothing new), and a rule
+    // naming only it does not silently become a rule for every camera.
+    const known = await this.d.cameras.namesInDomain(domainUuid);
     const stranger = cameraUuids.find((c) => !known.has(c));
     if (stranger) throw badRequest(`rule.camera_uuids: no camera ${stranger} in this building.`);
   }

@@ -261,6 +261,33 @@ describe('alert settings', () => {
     await ctx.app.inject({ method: 'DELETE', url: `/api/events/v1/alert_settings/${id}`, headers: bearer(manager) });
   });
 
+  it('naming a camera that was deleted since still save, and still name only that camera', async () => {
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v4/cameras/upload',
+      headers: bearer(manager),
+      payload: [{ name: 'Shed', domainUUID: BIRCH, host: '127.0.0.1', port: 8554, path: '/shed' }],
+    });
+    const shed = upload.json<{ cameras: { uuid: string }[] }>().cameras[0]!.uuid;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/events/v1/alert_settings',
+      headers: bearer(manager),
+      payload: { domain_uuid: BIRCH, rule: rule({ camera_uuids: [shed] }) },
+    });
+    const id = created.json<{ rule: { id: string } }>().rule.id;
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v4/cameras/${shed}`, headers: bearer(manager) })).statusCode).toBe(200);
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/events/v1/alert_settings/${id}`,
+      headers: bearer(manager),
+      payload: { rule: rule({ name: 'Shed pets', camera_uuids: [shed] }) },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ rule: { name: 'Shed pets', camera_uuids: [shed] } });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/events/v1/alert_settings/${id}`, headers: bearer(manager) });
+  });
+
   it('decide which events become alerts: category, dusk-to-dawn window, days and rate limit', async () => {
     const created = await ctx.app.inject({
       method: 'POST',

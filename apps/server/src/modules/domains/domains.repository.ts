@@ -11,7 +11,7 @@ export class DomainsRepository {
 
   async camerasOf(domainUuids: readonly string[]): Promise<CameraRow[]> {
     if (domainUuids.length === 0) return [];
-    return this.db.selectFrom('cameras').selectAll().where('domain_uuid', 'in', domainUuids).execute();
+    return this.db.selectFrom('cameras').selectAll().where('domain_uuid', 'in', domainUuids).where('removed_at', 'is', null).execute();
   }
 
   findByDescription(description: string): Promise<DomainRow | undefined> {

@@ -51,9 +51,9 @@ export class EventsService {
     };
   }
 
-  private async cameraNames(domain: string): Promise<Map<string, string>> {
-    const cameras = await this.d.cameras.inDomain(domain);
-    return new Map(cameras.map((c) => [c.uuid, c.description]));
+  /** Deleted cameras included: their events are history and keep the camera's name. */
+  private cameraNames(domain: string): Promise<Map<string, string>> {
+    return this.d.cameras.namesInDomain(domain);
   }
 
   toEvent(row: EventRow, cameraNames: Map<string, string>, now: number): VigilEvent {

@@ -4,16 +4,43 @@ import type { CameraRow, NewCamera } from '../../db/schema.js';
 export class CamerasRepository {
   constructor(private readonly db: Db) {}
 
+  /** A camera, deleted ones included (their recordings, events and alerts are history); see `removed_at`. */
   findOne(uuid: string): Promise<CameraRow | undefined> {
     return this.db.selectFrom('cameras').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   }
 
+  /** Every camera in service (to record). */
   all(): Promise<CameraRow[]> {
-    return this.db.selectFrom('cameras').selectAll().execute();
+    return this.db.selectFrom('cameras').selectAll().where('removed_at', 'is', null).execute();
   }
 
+  /** A building's cameras in service. */
   inDomain(domainUuid: string): Promise<CameraRow[]> {
-    return this.db.selectFrom('cameras').selectAll().where('domain_uuid', '=', domainUuid).execute();
+    return this.db.selectFrom('cameras').selectAll().where('domain_uuid', '=', domainUuid).where('removed_at', 'is', null).execute();
+  }
+
+  /** The names of a building's cameras, deleted ones included: events and alerts they recorded keep the name. */
+  async namesInDomain(domainUuid: string): Promise<Map<string, string>> {
+    const rows = await this.db.selectFrom('cameras').select(['uuid', 'description']).where('domain_uuid', '=', domainUuid).execute();
+    return new Map(rows.map((c) => [c.uuid, c.description]));
+  }
+
+  /**
+   * Deletes a camera from service (in one transaction): it leaves every list, its live leases end and it records no
+   * more. The row stays for the history that references it. False when it was not in service.
+   */
+  async remove(uuid: string, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('cameras')
+        .set({ removed_at: now, is_exit: 0 })
+        .where('uuid', '=', uuid)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom('live_leases').where('camera_uuid', '=', uuid).execute();
+      return true;
+    });
   }
 
   async insertMany(cameras: NewCamera[]): Promise<void> {
@@ -35,6 +62,7 @@ export class CamerasRepository {
       .updateTable('cameras')
       .set({ is_exit: exit ? 1 : 0 })
       .where('uuid', '=', uuid)
+      .where('removed_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

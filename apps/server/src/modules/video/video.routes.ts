@@ -1,6 +1,7 @@
 import {
   cameraEditBodySchema,
   cameraEditReplySchema,
+  cameraDeleteReplySchema,
   cameraParamsSchema,
   cameraUploadBodySchema,
   cameraUploadReplySchema,
@@ -95,6 +96,19 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
         },
       },
       (request) => video.editCamera(principalOf(request), request.params.uuid, request.body),
+    );
+
+    scope.delete(
+      '/api/v4/cameras/:uuid',
+      {
+        schema: {
+          tags: ['video'],
+          summary: 'Delete a camera (video/delete): it stops recording and leaves every list; its events, alerts and clips stay',
+          params: cameraParamsSchema,
+          response: replies(cameraDeleteReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => video.removeCamera(principalOf(request), request.params.uuid),
     );
 
     scope.get(

@@ -68,11 +68,19 @@ export const cameraSource = (c: CameraRow, passwords: SecretBox) => ({
 export class VideoService {
   constructor(private readonly d: VideoDeps) {}
 
-  /** The camera, if the principal may use `operation` (or the video service) in its domain; 404 for unknown cameras. */
-  private async camera(principal: Principal, uuid: string, operation?: 'view_live' | 'view_historic' | 'edit'): Promise<CameraRow> {
+  /**
+   * The camera, if the principal may use `operation` (or the video service) in its domain; 404 for unknown cameras.
+   * A deleted camera is unknown too, except to read what it recorded (`view_historic`): its clips are history.
+   */
+  private async camera(
+    principal: Principal,
+    uuid: string,
+    operation?: 'view_live' | 'view_historic' | 'edit' | 'delete',
+  ): Promise<CameraRow> {
     const camera = await this.d.cameras.findOne(uuid);
+    const gone = camera !== undefined && camera.removed_at !== null && operation !== 'view_historic';
     // Another building's camera answers like an unknown one: the reply says nothing about cameras one cannot see.
-    if (!camera || !hasService(principal.entitlements[camera.domain_uuid], 'video')) throw notFound('No such camera.');
+    if (!camera || gone || !hasService(principal.entitlements[camera.domain_uuid], 'video')) throw notFound('No such camera.');
     requireEntitlement(principal, camera.domain_uuid, 'video', operation);
     return camera;
   }
@@ -172,6 +180,7 @@ export class VideoService {
     requireEntitlement(principal, domainUuid, 'video');
     // A recorder's error (redacted at the source) is for those who manage cameras; others see the state only.
     const managesCameras = hasOperation(principal.entitlements[domainUuid], 'video', 'add');
+    const editsCameras = hasOperation(principal.entitlements[domainUuid], 'video', 'edit');
     const cameras = await this.d.cameras.inDomain(domainUuid);
     const latest = await this.d.clips.latestStarts(cameras.map((c) => c.uuid));
     const expires = this.d.clock.now() + 3600_000;
@@ -189,6 +198,16 @@ export class VideoService {
         error: managesCameras ? (status?.error ?? null) : null,
         latest_clip_start: latestStart ? formatUtc(new Date(latestStart)) : null,
         thumbnail_url: latestStart ? this.d.signer.sign(`thumbs/${c.uuid}.jpg`, expires) : null,
+        connection: editsCameras
+          ? {
+              protocol: c.protocol === 'rtsps' ? 'rtsps' : 'rtsp',
+              host: c.host,
+              port: c.port,
+              path: c.path,
+              username: c.username,
+              has_password: c.password !== null,
+            }
+          : null,
       };
     });
     return sortCameras(statuses);
@@ -210,6 +229,17 @@ export class VideoService {
     });
     await this.d.onCamerasChanged();
     return { ok: true as const, camera: { uuid: camera.uuid, name: body.name ?? camera.description } };
+  }
+
+  /**
+   * Deletes a camera (video/delete): it leaves the lists, stops recording and its live views end. What it recorded stays
+   * (events, alerts and clips, until the retention sweep removes old clips), under its name.
+   */
+  async removeCamera(principal: Principal, uuid: string) {
+    const camera = await this.camera(principal, uuid, 'delete');
+    if (!(await this.d.cameras.remove(camera.uuid, this.d.clock.now()))) throw notFound('No such camera.');
+    await this.d.onCamerasChanged();
+    return { ok: true as const, camera: { uuid: camera.uuid, name: camera.description } };
   }
 
   /** Adds cameras (video/add in each record's domain, hosts on allowed networks; all or nothing) and starts recording them. */

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LONG_CLIP_LIMIT, formatUtc } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIRCH, MAPLE, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
+import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../../test/harness.js';
 import { eventually, startRtspCameras } from '../../../test/rtsp-simulator.js';
 import { probeDuration, resolveFfmpeg } from '../../media/ffmpeg.js';
 
@@ -45,6 +46,15 @@ afterAll(async () => {
   await ctx?.close();
   await rtsp?.stop();
 });
+
+/** Processes whose working directory is `dir` (a recorder's ffmpeg works in its camera's clip folder). */
+async function processesWorkingIn(dir: string): Promise<number[]> {
+  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  const inside = await Promise.all(
+    pids.map(async (pid) => ((await readlink(`/proc/${pid}/cwd`).catch(() => '')) === dir ? Number(pid) : 0)),
+  );
+  return inside.filter((pid) => pid !== 0);
+}
 
 const clipsIndexed = async (uuid: string) =>
   ctx.database.db.selectFrom('clips').selectAll().where('camera_uuid', '=', uuid).orderBy('start_ms').execute();
@@ -374,6 +384,80 @@ describe('cameras', () => {
       ).toBe(400);
     }
     expect(await ctx.database.db.selectFrom('cameras').select('uuid').execute()).toEqual(before);
+  });
+
+  it('deletes a camera: it stops recording and leaves every list; what it recorded stays, under its name', async () => {
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v4/cameras/upload',
+      headers: bearer(manager),
+      payload: [{ name: 'Side Gate', domainUUID: MAPLE, host: '127.0.0.1', port: rtsp.port, path: '/test/lobby' }],
+    });
+    const gate = upload.json<{ cameras: { uuid: string }[] }>().cameras[0]!.uuid;
+    const [clip] = await eventually(
+      async () => {
+        const rows = await clipsIndexed(gate);
+        return rows.length > 0 && rows;
+      },
+      40_000,
+      'a clip of the new camera',
+    );
+    const key = await detectorKey(ctx, manager, MAPLE, 'removal test');
+    const event = { camera_uuid: gate, started_at: new Date(clip!.start_ms).toISOString(), objects: [{ name: 'person', confidence: 0.9 }] };
+    expect((await sendBatch(ctx, key, { events: [{ ...event, source_id: 'gate-1' }] })).statusCode).toBe(200);
+    const remove = (token: string, uuid = gate) =>
+      ctx.app.inject({ method: 'DELETE', url: `/api/v4/cameras/${uuid}`, headers: bearer(token) });
+
+    // Who may not: a relative (no video/delete), a nurse (video without delete), someone of another building (404).
+    expect((await remove(family)).statusCode).toBe(403);
+    expect((await remove(await ctx.signIn('nurse@maple.example'))).statusCode).toBe(403);
+    const birch = await ctx.access.ensureUser('birch.remover@maple.example', 'Birch Remover');
+    await ctx.access.grant(birch.id, BIRCH, 'facility-manager');
+    const foreign = await remove(await ctx.signIn('birch.remover@maple.example'));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe((await remove(manager, 'c1a00001-0000-4000-8000-0000000fffff')).body);
+    expect(await processesWorkingIn(join(ctx.config.video.mediaDir, 'clips', gate)), 'still recorded').not.toHaveLength(0);
+
+    const removed = await remove(manager);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ ok: true, camera: { uuid: gate, name: 'Side Gate' } });
+    // Out of service at once: no recorder, in no list, no live view, no change, no new detections.
+    expect(await processesWorkingIn(join(ctx.config.video.mediaDir, 'clips', gate)), 'recorder stopped').toHaveLength(0);
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/v4/cameras?domain_uuid=${MAPLE}`, headers: bearer(manager) });
+    expect(list.json<{ cameras: { uuid: string }[] }>().cameras.map((c) => c.uuid)).not.toContain(gate);
+    const domains = await ctx.app.inject({ method: 'GET', url: '/api/v1/domains', headers: bearer(manager) });
+    expect(domains.body).not.toContain(gate);
+    const live = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/hlsvideo/',
+      headers: bearer(manager),
+      payload: { camera_uuid: gate },
+    });
+    expect(live.statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: `/api/v4/cameras/${gate}`, headers: bearer(manager), payload: { name: 'Back' } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await remove(manager)).statusCode, 'deleted twice').toBe(404);
+    expect((await sendBatch(ctx, key, { events: [{ ...event, source_id: 'gate-2' }] })).statusCode).toBe(400);
+
+    // History stays: the event under the camera's name, the recorded clip still plays.
+    const events = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/events/v1/alerts?domain_uuid=${MAPLE}&camera_uuid=${gate}&since=${new Date(clip!.start_ms - 1000).toISOString()}`,
+      headers: bearer(manager),
+    });
+    expect(events.json<{ data: { camera_description: string }[] }>().data).toEqual([
+      expect.objectContaining({ camera_description: 'Side Gate' }),
+    ]);
+    const played = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v4/clip',
+      headers: bearer(manager),
+      payload: { camera_uuid: gate, cliptype: 'available_aligned_or_short', timestamp: new Date(clip!.start_ms + 500).toISOString() },
+    });
+    expect(played.statusCode, played.body).toBe(200);
+    expect(await ctx.database.db.selectFrom('clips').select('file').where('camera_uuid', '=', gate).execute()).not.toHaveLength(0);
   });
 
   it('lists only cameras of a domain the user may see', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AspectRatio, Badge, Card, Center, Group, Image, Text } from '@mantine/core';
+import { AspectRatio, Badge, Button, Card, Center, Group, Image, Text } from '@mantine/core';
 import { formatUtc, type CameraStatus } from '@vigil/contract';
 import { Link } from 'react-router';
 import { BUILD_INFO } from '../../../lib/build-info';
@@ -30,14 +30,25 @@ function Placeholder() {
   );
 }
 
-/** A camera of the cameras list: thumbnail, name and state; it opens the viewer at its latest clip. */
-export function CameraCard({ camera, fallbackMoment }: { camera: CameraStatus; fallbackMoment: Date }) {
+/**
+ * A camera of the cameras list: thumbnail and name open the viewer at its latest clip; below, its state and, for those
+ * who manage cameras, a settings button.
+ */
+export function CameraCard({
+  camera,
+  fallbackMoment,
+  onSettings,
+}: {
+  camera: CameraStatus;
+  fallbackMoment: Date;
+  onSettings?: (() => void) | undefined;
+}) {
   const [broken, setBroken] = useState(false);
   const moment = camera.latest_clip_start ? new Date(camera.latest_clip_start) : fallbackMoment;
   const thumbnail = camera.thumbnail_url && !broken ? resolveMediaUrl(camera.thumbnail_url, BUILD_INFO.apiHost) : null;
   return (
-    <Card withBorder radius="md" padding="sm" component={Link} to={`/view/${camera.uuid}/${formatUtc(moment)}`}>
-      <Card.Section>
+    <Card withBorder radius="md" padding="sm" component="article" aria-label={camera.description}>
+      <Card.Section component={Link} to={`/view/${camera.uuid}/${formatUtc(moment)}`} aria-label={`View ${camera.description}`}>
         <AspectRatio ratio={16 / 9}>
           {thumbnail ? <Image src={thumbnail} alt="" fit="cover" onError={() => setBroken(true)} /> : <Placeholder />}
         </AspectRatio>
@@ -49,9 +60,14 @@ export function CameraCard({ camera, fallbackMoment }: { camera: CameraStatus; f
         <Badge color={STATE_COLORS[camera.state]} variant="light" style={{ flexShrink: 0 }}>
           {camera.state}
         </Badge>
-        <Text size="xs" c="dimmed" truncate>
+        <Text size="xs" c="dimmed" truncate style={{ flex: 1 }}>
           {sinceText(camera) ?? camera.category}
         </Text>
+        {onSettings && (
+          <Button size="compact-xs" variant="subtle" onClick={onSettings} aria-label={`Settings of ${camera.description}`}>
+            Settings
+          </Button>
+        )}
       </Group>
       {camera.error && (
         <Text size="xs" c="dimmed" mt={4} lineClamp={1} title={camera.error}>

@@ -9,13 +9,19 @@ import { errorMessage } from '../../../lib/http';
 import { useViewer } from '../../../lib/viewer';
 import { useCameras } from '../api/get-cameras';
 import { CameraCard } from '../components/camera-card';
+import { CameraSettingsDialog } from '../components/camera-settings-dialog';
 
 /** /camera/all: a card per camera of the current building (spec part 1 §2). */
 export default function CamerasPage({ title }: { title: string }) {
   const { domainId, domain } = useCurrentDomain();
   const viewerState = useViewer();
   const cameras = useCameras(domainId);
-  const canAdd = viewerState.status === 'ready' && hasOperation(viewerState.services, 'video', 'add');
+  const services = viewerState.status === 'ready' ? viewerState.services : undefined;
+  const canAdd = hasOperation(services, 'video', 'add');
+  const canEdit = hasOperation(services, 'video', 'edit');
+  const canDelete = hasOperation(services, 'video', 'delete');
+  const [settingsOf, setSettingsOf] = useState<string | null>(null);
+  const settingsCamera = cameras.data?.find((c) => c.uuid === settingsOf);
   // Cameras without a recording yet open one minute before the page loaded.
   const [fallbackMoment] = useState(() => new Date(Date.now() - ARCHIVE.defaultAgoSeconds * 1000));
 
@@ -52,11 +58,25 @@ export default function CamerasPage({ title }: { title: string }) {
         {cameras.data && cameras.data.length > 0 && (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" component="section" aria-label="Cameras">
             {sortCameras(cameras.data).map((camera) => (
-              <CameraCard key={camera.uuid} camera={camera} fallbackMoment={fallbackMoment} />
+              <CameraCard
+                key={camera.uuid}
+                camera={camera}
+                fallbackMoment={fallbackMoment}
+                onSettings={canEdit || canDelete ? () => setSettingsOf(camera.uuid) : undefined}
+              />
             ))}
           </SimpleGrid>
         )}
       </Stack>
+      {settingsCamera && (
+        <CameraSettingsDialog
+          camera={settingsCamera}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onClose={() => setSettingsOf(null)}
+          onDeleted={() => setSettingsOf(null)}
+        />
+      )}
     </Container>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useMemo } from 'react';
-import { Alert, Anchor, Box, Container, Flex, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Anchor, Box, Button, Container, Flex, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ARCHIVE, formatUtc, hasOperation, parseViewerTimestamp, pickCameraId, sortCameras, type Camera } from '@vigil/contract';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -11,6 +11,8 @@ import { useDomains } from '../../../lib/api/get-domains';
 import { refreshDataModel } from '../../../lib/refresh';
 import { useStore } from '../../../lib/store';
 import { useViewer } from '../../../lib/viewer';
+import { camerasQueryOptions } from '../api/get-cameras';
+import { CameraSettingsDialog } from '../components/camera-settings-dialog';
 import { EventsTimeline } from '../components/events-timeline/events-timeline';
 import { VideoStage } from '../components/video-stage';
 import { useViewerNavigation, useViewerRequest, viewerPath } from '../hooks/use-viewer-request';
@@ -49,6 +51,9 @@ export default function ViewerPage({ title }: { title: string }) {
   // Live video needs video/view_live, and the HLS feature flag on.
   const canViewLive = hasOperation(services, 'video', 'view_live') && hlsOn;
   const request = useViewerRequest(canViewLive);
+  // Changing and deleting a camera from its viewer: reachable with the cameras-page flag off (DECISIONS.md).
+  const canEdit = hasOperation(services, 'video', 'edit');
+  const canDelete = hasOperation(services, 'video', 'delete');
   const nav = useViewerNavigation();
 
   const cameraDomains = useMemo(() => new Map((domains ?? []).flatMap((d) => d.cameras.map((c) => [c.uuid, d.uuid] as const))), [domains]);
@@ -103,6 +108,15 @@ export default function ViewerPage({ title }: { title: string }) {
         <Flex direction={{ base: 'column', lg: 'row' }} gap="md" align={{ base: 'stretch', lg: 'flex-start' }}>
           <Box style={{ flex: 1, minWidth: 0 }}>
             <VideoStage key={cameraId} cameras={cameras} cameraId={cameraId} request={request} canViewLive={canViewLive} />
+            {cameraDomainId === domainId && (canEdit || canDelete) && (
+              <CameraSettingsButton
+                domainId={cameraDomainId}
+                cameraId={cameraId}
+                canEdit={canEdit}
+                canDelete={canDelete}
+                onDeleted={() => nav.go('/view')}
+              />
+            )}
           </Box>
           <EventsTimeline domainId={cameraDomainId} cameraId={cameraId} cameras={cameras} />
         </Flex>
@@ -110,6 +124,49 @@ export default function ViewerPage({ title }: { title: string }) {
         <NoCameras canAdd={hasOperation(services, 'video', 'add')} building={domain?.description} />
       )}
     </Container>
+  );
+}
+
+/** 'Camera settings' under the player, for those who may change or delete cameras; the camera's details load on demand. */
+function CameraSettingsButton({
+  domainId,
+  cameraId,
+  canEdit,
+  canDelete,
+  onDeleted,
+}: {
+  domainId: string;
+  cameraId: string;
+  canEdit: boolean;
+  canDelete: boolean;
+  onDeleted: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const cameras = useQuery({ ...camerasQueryOptions(domainId), enabled: open });
+  const camera = cameras.data?.find((c) => c.uuid === cameraId);
+  return (
+    <Group justify="flex-end" mt="xs" px={{ base: 'xs', sm: 0 }}>
+      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(true)} loading={open && cameras.isPending}>
+        Camera settings
+      </Button>
+      {open && cameras.isError && (
+        <Text size="sm" c="red" role="alert">
+          Could not load the camera: {errorMessage(cameras.error)}
+        </Text>
+      )}
+      {open && camera && (
+        <CameraSettingsDialog
+          camera={camera}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onClose={() => setOpen(false)}
+          onDeleted={() => {
+            setOpen(false);
+            onDeleted();
+          }}
+        />
+      )}
+    </Group>
   );
 }
 
