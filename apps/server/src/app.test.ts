@@ -11,6 +11,7 @@ const CAMERA = 'c1a00001-0000-4000-8000-00000000a001';
 
 /** Every route that needs a session. Adding a route without listing it here fails the test below. */
 const RULE_ID = '0a0a0a0a-0000-4000-8000-000000000001';
+const PERSON = 'f0ce0001-0000-4000-8000-00000000a001';
 const RULE = {
   name: 'Night',
   categories: ['Other'],
@@ -29,6 +30,13 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'PUT', url: `/api/v4/cameras/${CAMERA}`, payload: { name: 'x' } },
   { method: 'DELETE', url: `/api/v4/cameras/${CAMERA}` },
   { method: 'GET', url: `/api/v1/staff/links?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: `/api/v6/faces?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: `/api/v6/faces/${PERSON}` },
+  { method: 'GET', url: `/api/v6/faces/${PERSON}/history` },
+  { method: 'POST', url: '/api/v6/faces', payload: { domain_uuid: MAPLE, face_info: {} } },
+  { method: 'PUT', url: `/api/v6/faces/${PERSON}`, payload: { face_info: {} } },
+  { method: 'DELETE', url: `/api/v6/faces/${PERSON}` },
+  { method: 'GET', url: `/api/v4/faceimage/${PERSON}` },
   { method: 'POST', url: '/api/v1/client_errors', payload: { kind: 'network', message: 'x', page: '/' } },
   { method: 'GET', url: '/api/v1/client_errors' },
   { method: 'POST', url: '/api/v1/hlsvideo/', payload: { camera_uuid: CAMERA, duration: 600 } },
@@ -71,12 +79,16 @@ describe('every protected route', () => {
         .replace(`${CAMERA}/2026-01-01T00:00:00Z`, '{cameraId}/{timestamp}')
         .replace(`/hlsvideo/${CAMERA}`, '/hlsvideo/{cameraUUID}')
         .replace(`/api/v4/cameras/${CAMERA}`, '/api/v4/cameras/{uuid}')
+        .replace(`/api/v6/faces/${PERSON}/history`, '/api/v6/faces/{id}/history')
+        .replace(`PUT /api/v6/faces/${PERSON}`, 'PUT /api/v6/faces/{frontendFaceUuid}')
+        .replace(`/api/v6/faces/${PERSON}`, '/api/v6/faces/{id}')
+        .replace(`/api/v4/faceimage/${PERSON}`, '/api/v4/faceimage/{runtimeFaceUuid}')
         .replace(RULE_ID, '{id}')
         .replace(CAMERA, '{cameraId}')
         .replace(MAPLE, '{domainId}')
         .replace('/users/me/reset_pin', '/users/{id}/reset_pin')
         .replace('/users/me/entitlements', '/users/{me}/entitlements');
-    const listed = [...PROTECTED.map((r) => `${r.method} ${pattern(r.url)}`), ...PUBLIC];
+    const listed = [...PROTECTED.map((r) => pattern(`${r.method} ${r.url}`)), ...PUBLIC];
     for (const route of declared) expect(listed, `${route} is not in PROTECTED or PUBLIC`).toContain(route);
   });
 

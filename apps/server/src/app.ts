@@ -54,6 +54,10 @@ import { videoRoutes } from './modules/video/video.routes.js';
 import { demoAccountList } from './seed/demo.js';
 import { startDemoDetections, type DemoDetectionsHandle } from './seed/demo-detections.js';
 import { FrameAvailability, FrameService, liveWindowMs, type FrameLookup } from './media/frames.js';
+import { PhotoFiles } from './media/photos.js';
+import { facesRoutes } from './modules/faces/faces.routes.js';
+import { FacesService } from './modules/faces/faces.service.js';
+import { RegistryRepository } from './modules/faces/registry.repository.js';
 import { Realtime } from './realtime/realtime.js';
 import { EventsRepository } from './modules/events/events.repository.js';
 import { EventsService } from './modules/events/events.service.js';
@@ -304,6 +308,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
       clock,
     }),
     settings: new AlertSettingsService({ rules, domains: domainsRepository, cameras, clock }),
+  });
+  facesRoutes(app, {
+    authenticator: auth,
+    faces: new FacesService({
+      registry: new RegistryRepository(database.db),
+      cameras,
+      signer,
+      frames: frameAvailability,
+      photos: new PhotoFiles(store),
+      clock,
+    }),
   });
   const frameLookup: FrameLookup = async (kind, id) => {
     if (kind === 'event') {

@@ -18,3 +18,4 @@ export * from './sun.js';
 export * from './ingest.js';
 export * from './realtime.js';
 export * from './client-errors.js';
+export * from './faces.js';

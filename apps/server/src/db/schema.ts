@@ -157,6 +157,28 @@ export interface FaceTable {
   employee_role: string | null;
   created_at: number;
   updated_at: number;
+  unit: Generated<string | null>;
+  wing: Generated<string | null>;
+  card: Generated<string | null>;
+  /** deleted: out of every list and no longer recognised; the row stays for the alerts and tags that name them */
+  removed_at: Generated<number | null>;
+  /** the newest detection matched to them (not marked wrong or not a face), kept by ingest and reviews */
+  last_seen_at: Generated<number | null>;
+  last_seen_camera_uuid: Generated<string | null>;
+  last_seen_detection_id: Generated<string | null>;
+}
+
+/** A registry photo (front or side), normalised and stored in the media folder with a thumbnail. */
+export interface FaceImageTable {
+  uuid: string;
+  face_uuid: string;
+  orientation: string;
+  file: string;
+  thumbnail_file: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: number;
 }
 
 /** A face a detector saw; box is JSON {x,y,w,h} as fractions. is_face / match_confirmed: null unset, 0/1. */
@@ -237,6 +259,7 @@ export interface Database {
   detectors: DetectorTable;
   events: EventTable;
   faces: FaceTable;
+  face_images: FaceImageTable;
   face_detections: FaceDetectionTable;
   elopement_alerts: ElopementAlertTable;
   alert_rules: AlertRuleTable;
@@ -254,6 +277,8 @@ export type EventRow = Selectable<EventTable>;
 export type NewEvent = Insertable<EventTable>;
 export type DetectorRow = Selectable<DetectorTable>;
 export type FaceRow = Selectable<FaceTable>;
+export type NewFace = Insertable<FaceTable>;
+export type FaceImageRow = Selectable<FaceImageTable>;
 export type FaceDetectionRow = Selectable<FaceDetectionTable>;
 export type NewFaceDetection = Insertable<FaceDetectionTable>;
 export type ElopementAlertRow = Selectable<ElopementAlertTable>;

@@ -1,7 +1,7 @@
 /** An error with the HTTP status and the message the client shows. Thrown by services, answered by the app's error handler. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 429,
     message: string,
   ) {
     super(message);

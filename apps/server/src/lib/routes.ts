@@ -11,7 +11,7 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
 
 /** A route's response map: the success schema plus the error replies it documents. */
 export function replies<T extends z.ZodType>(ok: T, errors: ErrorStatus[] = [400, 401, 403]) {

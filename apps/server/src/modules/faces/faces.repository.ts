@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, FaceDetectionRow, FaceRow, NewFaceDetection } from '../../db/schema.js';
+import { RegistryRepository } from './registry.repository.js';
 
 const CHUNK = 500;
 
@@ -61,19 +62,37 @@ export class FacesRepository {
     return this.db.selectFrom('face_detections').selectAll().where('runtime_face_uuid', '=', runtimeFaceUuid).executeTakeFirst();
   }
 
+  /** A reviewer's word on a detection's match; the last seen of whoever it was and is now matched to follows. */
   async reviewMatch(runtimeFaceUuid: string, person: string, confirmed: number | null, by: string, at: number): Promise<void> {
-    await this.db
-      .updateTable('face_detections')
-      .set({ frontend_face_uuid: person, match_confirmed: confirmed, reviewed_by: by, reviewed_at: at })
-      .where('runtime_face_uuid', '=', runtimeFaceUuid)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('face_detections')
+        .select('frontend_face_uuid')
+        .where('runtime_face_uuid', '=', runtimeFaceUuid)
+        .executeTakeFirst();
+      await trx
+        .updateTable('face_detections')
+        .set({ frontend_face_uuid: person, match_confirmed: confirmed, reviewed_by: by, reviewed_at: at })
+        .where('runtime_face_uuid', '=', runtimeFaceUuid)
+        .execute();
+      for (const who of new Set([before?.frontend_face_uuid, person])) if (who) await RegistryRepository.recomputeLastSeen(trx, who);
+    });
   }
 
+  /** 'Not a Face' or taking it back; the matched person's last seen follows. */
   async reviewIsFace(runtimeFaceUuid: string, isFace: number | null, by: string, at: number): Promise<void> {
-    await this.db
-      .updateTable('face_detections')
-      .set({ is_face: isFace, reviewed_by: by, reviewed_at: at })
-      .where('runtime_face_uuid', '=', runtimeFaceUuid)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('face_detections')
+        .set({ is_face: isFace, reviewed_by: by, reviewed_at: at })
+        .where('runtime_face_uuid', '=', runtimeFaceUuid)
+        .execute();
+      const detection = await trx
+        .selectFrom('face_detections')
+        .select('frontend_face_uuid')
+        .where('runtime_face_uuid', '=', runtimeFaceUuid)
+        .executeTakeFirst();
+      if (detection?.frontend_face_uuid) await RegistryRepository.recomputeLastSeen(trx, detection.frontend_face_uuid);
+    });
   }
 }

@@ -24,6 +24,7 @@ import type { ElopementAlertsRepository } from '../alerts/elopement.repository.j
 import type { DomainsRepository } from '../domains/domains.repository.js';
 import type { FacesRepository } from '../faces/faces.repository.js';
 import type { CamerasRepository } from '../video/cameras.repository.js';
+import { RegistryRepository } from '../faces/registry.repository.js';
 import type { EventsRepository } from '../events/events.repository.js';
 import type { DetectorsRepository } from './detectors.repository.js';
 
@@ -187,7 +188,10 @@ export class IngestService {
     const people = new Map((await this.d.faces.peopleIn(trx, domain, matched)).map((p) => [p.uuid, p]));
     const stranger = matched.find((m) => !people.has(m));
     if (stranger) throw badRequest(`faces: frontend_face_uuid ${stranger} is not a person in this detector's building.`);
+    // A deleted person is recognised no more: a detector with an older gallery sends the face as unmatched.
+    for (const f of fresh) if (f.frontend_face_uuid && people.get(f.frontend_face_uuid)?.removed_at !== null) f.frontend_face_uuid = null;
     await this.d.faces.insertDetections(trx, fresh);
+    await RegistryRepository.advanceLastSeen(trx, fresh);
 
     const alerts: ElopementAlertRow[] = [];
     const lastAlert = new Map<string, number>();

@@ -1,0 +1,121 @@
+import {
+  FACES,
+  addFaceBodySchema,
+  editFaceBodySchema,
+  faceDeletedReplySchema,
+  faceHistoryQuerySchema,
+  faceHistoryReplySchema,
+  faceIdParamsSchema,
+  faceImageParamsSchema,
+  faceParamsSchema,
+  faceReplySchema,
+  faceSavedReplySchema,
+  facesListQuerySchema,
+  facesListReplySchema,
+} from '@vigil/contract';
+import { z } from 'zod';
+import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
+import { replies, type App } from '../../lib/routes.js';
+import type { FacesService } from './faces.service.js';
+
+/** The faces registry (part 2 §7): people, their photos, last seen and history; a detection's face crop. */
+export function facesRoutes(app: App, deps: { authenticator: Authenticator; faces: FacesService }): void {
+  const { faces } = deps;
+  authenticatedScope(app, deps.authenticator, (scope) => {
+    scope.get(
+      '/api/v6/faces',
+      {
+        schema: {
+          tags: ['faces'],
+          summary:
+            "A building's people with their photos and where they were last seen (alerting/receive_er_alerts, faces/find_resident or faces/find_all; residents only without find_all)",
+          querystring: facesListQuerySchema,
+          response: replies(facesListReplySchema, [400, 401, 403]),
+        },
+      },
+      (request) => faces.list(principalOf(request), request.query.domain_uuid),
+    );
+
+    scope.get(
+      '/api/v6/faces/:id',
+      {
+        schema: {
+          tags: ['faces'],
+          summary: 'One person',
+          params: faceIdParamsSchema,
+          response: replies(faceReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => faces.one(principalOf(request), request.params.id),
+    );
+
+    scope.get(
+      '/api/v6/faces/:id/history',
+      {
+        schema: {
+          tags: ['faces'],
+          summary: "A person's detections, newest first, merged per camera like events (300 s); next_before pages on",
+          params: faceIdParamsSchema,
+          querystring: faceHistoryQuerySchema,
+          response: replies(faceHistoryReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => faces.history(principalOf(request), request.params.id, request.query.limit, request.query.before),
+    );
+
+    scope.post(
+      '/api/v6/faces',
+      {
+        bodyLimit: FACES.maxBodyBytes,
+        schema: {
+          tags: ['faces'],
+          summary: 'Add a person (faces/add), with front and side photos as base64 JPEG or PNG',
+          body: addFaceBodySchema,
+          response: replies(faceSavedReplySchema, [400, 401, 403, 413]),
+        },
+      },
+      (request) => faces.add(principalOf(request), request.body.domain_uuid, request.body.face_info),
+    );
+
+    scope.put(
+      '/api/v6/faces/:frontendFaceUuid',
+      {
+        bodyLimit: FACES.maxBodyBytes,
+        schema: {
+          tags: ['faces'],
+          summary: 'Change a person (faces/add): every field again, and photos to add, replace (edit, by uuid) or delete',
+          params: faceParamsSchema,
+          body: editFaceBodySchema,
+          response: replies(faceSavedReplySchema, [400, 401, 403, 404, 409, 413]),
+        },
+      },
+      (request) => faces.edit(principalOf(request), request.params.frontendFaceUuid, request.body.face_info),
+    );
+
+    scope.delete(
+      '/api/v6/faces/:id',
+      {
+        schema: {
+          tags: ['faces'],
+          summary: 'Delete a person (faces/delete): photos removed, never recognised again; alerts and tags that name them stay',
+          params: faceIdParamsSchema,
+          response: replies(faceDeletedReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => faces.remove(principalOf(request), request.params.id),
+    );
+
+    scope.get(
+      '/api/v4/faceimage/:runtimeFaceUuid',
+      {
+        schema: {
+          tags: ['faces'],
+          summary: "A detection's face crop: a redirect to its signed link",
+          params: faceImageParamsSchema,
+          response: { ...replies(faceDeletedReplySchema, [400, 401, 404]), 302: z.null().describe('Location: the signed link') },
+        },
+      },
+      async (request, reply) => reply.redirect(await faces.faceImage(principalOf(request), request.params.runtimeFaceUuid), 302),
+    );
+  });
+}

@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import {
+  canReadFaces,
+  hasOperation,
+  mergeDetections,
+  roleFlags,
+  visibleToCaller,
+  ALERTS_MESSAGES,
+  type Face,
+  type FaceRole,
+  type HistoryEntry,
+  type ParsedFaceInfo,
+} from '@vigil/contract';
+import type { Principal } from '../../auth/principal.js';
+import type { FaceImageRow, FaceRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
+import { framePath, type FrameAvailability } from '../../media/frames.js';
+import { PhotoError, normalisePhoto, type PhotoFiles } from '../../media/photos.js';
+import type { MediaSigner } from '../../media/signing.js';
+import type { CamerasRepository } from '../video/cameras.repository.js';
+import type { PersonFields, PhotoChange, RegistryRepository } from './registry.repository.js';
+
+const URL_TTL_MS = 6 * 3600_000;
+const HOUR_MS = 3600_000;
+
+export interface FacesDeps {
+  registry: RegistryRepository;
+  cameras: Pick<CamerasRepository, 'namesInDomain'>;
+  signer: MediaSigner;
+  frames: FrameAvailability;
+  photos: PhotoFiles;
+  clock: Clock;
+}
+
+type FaceImageOut = Face['images'][number];
+
+/**
+ * The faces registry (part 2): who may see whom, people with their photos and last seen, history, and changes with
+ * photos checked and normalised before anything is written.
+ */
+export class FacesService {
+  /** Signed links for this hour's expiry, by scope: a list of 5,000 people signs each folder once an hour, not per call. */
+  private signed = { expires: 0, urls: new Map<string, string>() };
+
+  constructor(private readonly d: FacesDeps) {}
+
+  /** The caller's view of a building: 403 without any way to read the registry there. */
+  private reader(principal: Principal, domain: string): { findAll: boolean } {
+    const services = principal.entitlements[domain];
+    if (!canReadFaces(services)) throw forbidden(ALERTS_MESSAGES.facesNoAccess);
+    return { findAll: hasOperation(services, 'faces', 'find_all') };
+  }
+
+  /**
+   * A person the caller may see (and, with `operation`, change): another building's person, a deleted one, or an
+   * employee hidden from the caller all answer 404, exactly like an unknown id.
+   */
+  private async visiblePerson(principal: Principal, uuid: string, operation?: 'add' | 'delete'): Promise<FaceRow> {
+    const person = await this.d.registry.person(uuid);
+    const services = person ? principal.entitlements[person.domain_uuid] : undefined;
+    if (
+      !person ||
+      person.removed_at !== null ||
+      !canReadFaces(services) ||
+      !visibleToCaller(person.role as FaceRole, hasOperation(services, 'faces', 'find_all'))
+    )
+      throw notFound('No such person.');
+    if (operation && !hasOperation(services, 'faces', operation))
+      throw forbidden(`You do not have faces/${operation} access in this domain.`);
+    return person;
+  }
+
+  async list(principal: Principal, domain: string): Promise<{ ok: true; faces: Face[] }> {
+    const { findAll } = this.reader(principal, domain);
+    const people = await this.d.registry.people(domain, !findAll);
+    return { ok: true, faces: await this.present(domain, people) };
+  }
+
+  async one(principal: Principal, uuid: string): Promise<{ ok: true; face: Face }> {
+    const person = await this.visiblePerson(principal, uuid);
+    const [face] = await this.present(person.domain_uuid, [person]);
+    return { ok: true, face: face! };
+  }
+
+  async history(principal: Principal, uuid: string, limit: number, before: string | undefined) {
+    const person = await this.visiblePerson(principal, uuid);
+    const rows = await this.d.registry.history(person.uuid, before === undefined ? undefined : Date.parse(before), limit);
+    const names = await this.d.cameras.namesInDomain(person.domain_uuid);
+    await this.d.frames.prepare(rows.map((r) => r.camera_uuid));
+    const now = this.d.clock.now();
+    const groups = mergeDetections(rows.map((r) => ({ ...r, cameraId: r.camera_uuid, timestamp: r.captured_at })));
+    const history = groups.map(({ parent, children }): HistoryEntry => {
+      const pictured = this.d.frames.has(parent.camera_uuid, parent.captured_at);
+      return {
+        runtime_face_uuid: parent.runtime_face_uuid,
+        frontend_face_uuid: parent.frontend_face_uuid,
+        captured_at: new Date(parent.captured_at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        camera_uuid: parent.camera_uuid,
+        camera_description: names.get(parent.camera_uuid) ?? 'Removed camera',
+        match_confidence: parent.confidence,
+        face_confidence: null,
+        merged: children.length > 0,
+        mergeCount: children.length + 1,
+        poster_uri: pictured ? this.sign(framePath('poster', parent.runtime_face_uuid), now) : null,
+        frame_uri: pictured ? this.sign(framePath('face', parent.runtime_face_uuid), now) : null,
+      };
+    });
+    const last = rows.at(-1);
+    return {
+      ok: true as const,
+      history,
+      detections: rows.length,
+      next_before: rows.length === limit && last ? new Date(last.captured_at).toISOString().replace(/\.\d{3}Z$/, 'Z') : null,
+    };
+  }
+
+  /** POST /api/v6/faces (faces/add): photos first (checked, normalised, written), then the person in one transaction. */
+  async add(principal: Principal, domain: string, info: ParsedFaceInfo) {
+    const services = principal.entitlements[domain];
+    if (!hasOperation(services, 'faces', 'add')) throw forbidden('You do not have faces/add access in this domain.');
+    if (info.images.edit.length > 0 || info.images.delete.length > 0)
+      throw badRequest('face_info.images: a new person has no photos to edit or delete; send them in add.');
+    this.checkEmployeeVisibility(principal, domain, info.role);
+    const uuid = randomUUID();
+    const now = this.d.clock.now();
+    const photos = await this.preparePhotos(uuid, info.images.add, [], now);
+    try {
+      await this.d.registry.insert({ uuid, domain_uuid: domain, ...personFields(info), created_at: now, updated_at: now }, photos.rows);
+    } catch (error) {
+      this.d.photos.remove(...photos.files);
+      throw error;
+    }
+    return { ok: true as const, frontend_face_uuid: uuid };
+  }
+
+  /** PUT /api/v6/faces/{id} (faces/add): every field again; photos added, replaced (edit) or deleted. */
+  async edit(principal: Principal, uuid: string, info: ParsedFaceInfo) {
+    const person = await this.visiblePerson(principal, uuid, 'add');
+    this.checkEmployeeVisibility(principal, person.domain_uuid, info.role);
+    const now = this.d.clock.now();
+    const photos = await this.preparePhotos(uuid, info.images.add, info.images.edit, now);
+    const change: PhotoChange = { add: photos.rows, drop: [...info.images.edit.map((p) => p.uuid), ...info.images.delete] };
+    let dropped: FaceImageRow[] | false;
+    try {
+      dropped = await this.d.registry.update(uuid, personFields(info), change, now);
+    } catch (error) {
+      this.d.photos.remove(...photos.files);
+      throw translateConstraint(error);
+    }
+    if (dropped === false) {
+      this.d.photos.remove(...photos.files);
+      throw badRequest('face_info.images: a photo to edit or delete is not one of this person’s.');
+    }
+    this.d.photos.remove(...dropped.flatMap((p) => [p.file, p.thumbnail_file]));
+    return { ok: true as const, frontend_face_uuid: uuid };
+  }
+
+  /** DELETE /api/v6/faces/{id} (faces/delete): out of every list and never matched again; photos removed; history kept. */
+  async remove(principal: Principal, uuid: string) {
+    const person = await this.visiblePerson(principal, uuid, 'delete');
+    const removed = await this.d.registry.remove(person.uuid, this.d.clock.now());
+    if (removed === false) throw notFound('No such person.');
+    this.d.photos.removePerson(person.uuid);
+    return { ok: true as const };
+  }
+
+  /** GET /api/v4/faceimage/{runtimeFaceUuid}: where the detection's face crop is (a signed link). */
+  async faceImage(principal: Principal, runtimeFaceUuid: string): Promise<string> {
+    const detection = await this.d.registry.detection(runtimeFaceUuid);
+    if (!detection || !canReadFaces(principal.entitlements[detection.domain_uuid])) throw notFound('No such face detection.');
+    await this.d.frames.prepare([detection.camera_uuid]);
+    if (!this.d.frames.has(detection.camera_uuid, detection.captured_at)) throw notFound('There is no recording of this moment (yet).');
+    return this.sign(framePath('poster', runtimeFaceUuid), this.d.clock.now());
+  }
+
+  /** Someone who cannot see employees cannot make one either (they could not see or undo what they made). */
+  private checkEmployeeVisibility(principal: Principal, domain: string, role: FaceRole): void {
+    if (!visibleToCaller(role, hasOperation(principal.entitlements[domain], 'faces', 'find_all')))
+      throw forbidden('Adding or changing people other than residents needs faces/find_all.');
+  }
+
+  /** Every photo decoded and normalised before anything is written; a bad one is a 400 naming it, and nothing is kept. */
+  private async preparePhotos(
+    person: string,
+    added: ParsedFaceInfo['images']['add'],
+    edited: ParsedFaceInfo['images']['edit'],
+    now: number,
+  ): Promise<{ rows: PhotoChange['add']; files: string[] }> {
+    const all = [...added, ...edited];
+    const orientations = all.map((p) => p.orientation);
+    if (new Set(orientations).size !== orientations.length) throw badRequest('face_info.images: one front and one side photo at most.');
+    const normalised = [];
+    for (const [i, photo] of all.entries()) {
+      const what = `face_info.images.${i < added.length ? 'add' : 'edit'}[${i < added.length ? i : i - added.length}] (${photo.orientation})`;
+      try {
+        normalised.push({ photo, result: await normalisePhoto(photo.data, what) });
+      } catch (error) {
+        if (error instanceof PhotoError) throw badRequest(error.message);
+        throw error;
+      }
+    }
+    const rows: PhotoChange['add'] = [];
+    const files: string[] = [];
+    for (const { photo, result } of normalised) {
+      const uuid = randomUUID();
+      const paths = this.d.photos.write(person, uuid, result);
+      files.push(paths.file, paths.thumbnail);
+      rows.push({
+        uuid,
+        orientation: photo.orientation,
+        file: paths.file,
+        thumbnail_file: paths.thumbnail,
+        width: result.width,
+        height: result.height,
+        bytes: result.photo.length,
+        created_at: now,
+      });
+    }
+    return { rows, files };
+  }
+
+  /** People as the API shows them: photos and last-seen pictures as signed links. */
+  private async present(domain: string, people: FaceRow[]): Promise<Face[]> {
+    const uuids = people.map((p) => p.uuid);
+    const [photos, tagged, names] = await Promise.all([
+      this.d.registry.photosOf(uuids),
+      this.d.registry.taggedCounts(domain),
+      this.d.cameras.namesInDomain(domain),
+    ]);
+    await this.d.frames.prepare(people.flatMap((p) => (p.last_seen_camera_uuid ? [p.last_seen_camera_uuid] : [])));
+    const now = this.d.clock.now();
+    return people.map((p): Face => {
+      const seen = p.last_seen_at !== null && p.last_seen_detection_id !== null && p.last_seen_camera_uuid !== null;
+      const pictured = seen && this.d.frames.has(p.last_seen_camera_uuid!, p.last_seen_at!);
+      return {
+        frontend_face_uuid: p.uuid,
+        domain_uuid: p.domain_uuid,
+        person_name: `${p.first_name} ${p.last_name}`,
+        first_name: p.first_name,
+        last_name: p.last_name,
+        role: p.role as Face['role'],
+        gender: p.gender as Face['gender'],
+        complexion: p.complexion as Face['complexion'],
+        room: p.room,
+        bed: p.bed,
+        unit: p.unit,
+        wing: p.wing,
+        card: p.card,
+        elopement_risk: p.elopement_risk === 1,
+        email: p.email,
+        employee_role: p.employee_role as Face['employee_role'],
+        ...roleFlags(p.role as FaceRole),
+        images: (photos.get(p.uuid) ?? []).map((photo) => this.photoOut(p.uuid, photo, now)),
+        images_tagged: tagged.get(p.uuid) ?? 0,
+        last_seen_datetime: seen ? new Date(p.last_seen_at!).toISOString().replace(/\.\d{3}Z$/, 'Z') : null,
+        last_seen_camera_uuid: seen ? p.last_seen_camera_uuid : null,
+        last_seen_camera_description: seen ? (names.get(p.last_seen_camera_uuid!) ?? 'Removed camera') : null,
+        last_seen_detection_id: seen ? p.last_seen_detection_id : null,
+        last_seen_preview: pictured ? this.sign(framePath('poster', p.last_seen_detection_id!), now) : null,
+        last_seen_frame_uri: pictured ? this.sign(framePath('face', p.last_seen_detection_id!), now) : null,
+      };
+    });
+  }
+
+  private photoOut(person: string, photo: FaceImageRow, now: number): FaceImageOut {
+    // One signature for the person's folder covers both files.
+    const folder = this.sign(`people/${person}/`, now);
+    return {
+      uuid: photo.uuid,
+      orientation: photo.orientation as FaceImageOut['orientation'],
+      uri: `${folder}${photo.file.slice(photo.file.lastIndexOf('/') + 1)}`,
+      thumbnail_uri: `${folder}${photo.thumbnail_file.slice(photo.thumbnail_file.lastIndexOf('/') + 1)}`,
+    };
+  }
+
+  /** A signed link valid for 6 to 7 hours; the expiry is rounded to the hour so a browser can cache what it points at. */
+  private sign(scope: string, now: number): string {
+    const expires = Math.ceil((now + URL_TTL_MS) / HOUR_MS) * HOUR_MS;
+    if (this.signed.expires !== expires) this.signed = { expires, urls: new Map() };
+    let url = this.signed.urls.get(scope);
+    if (url === undefined) {
+      url = this.d.signer.sign(scope, expires);
+      this.signed.urls.set(scope, url);
+    }
+    return url;
+  }
+}
+
+function personFields(info: ParsedFaceInfo): PersonFields {
+  const resident = info.role === 'resident';
+  const employee = info.role === 'employee';
+  return {
+    first_name: info.first_name,
+    last_name: info.last_name,
+    role: info.role,
+    gender: info.gender,
+    complexion: info.complexion,
+    room: info.room ?? info.room_number,
+    bed: info.bed,
+    unit: info.unit,
+    wing: info.wing,
+    card: info.card,
+    elopement_risk: resident && info.elopement_risk === true ? 1 : 0,
+    email: employee && info.email ? info.email : null,
+    employee_role: employee ? (info.employee_role ?? null) : null,
+  };
+}
+
+/** Two requests adding the same orientation at once: the unique index answers, as a 409. */
+function translateConstraint(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : '';
+  if (/unique|duplicate key/i.test(message)) return new HttpError(409, 'This person’s photos changed meanwhile; reload and try again.');
+  return error;
+}

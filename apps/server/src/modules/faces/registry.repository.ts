@@ -1,0 +1,230 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, FaceDetectionRow, FaceImageRow, FaceRow, NewFace } from '../../db/schema.js';
+
+const CHUNK = 500;
+
+export type PersonFields = Pick<
+  NewFace,
+  | 'first_name'
+  | 'last_name'
+  | 'role'
+  | 'gender'
+  | 'complexion'
+  | 'room'
+  | 'bed'
+  | 'unit'
+  | 'wing'
+  | 'card'
+  | 'elopement_risk'
+  | 'email'
+  | 'employee_role'
+>;
+
+export interface PhotoChange {
+  add: Omit<FaceImageRow, 'face_uuid'>[];
+  /** photos replaced or deleted: their rows go (their files are removed after the commit) */
+  drop: string[];
+}
+
+export interface HistoryRow {
+  runtime_face_uuid: string;
+  frontend_face_uuid: string;
+  camera_uuid: string;
+  captured_at: number;
+  confidence: number;
+}
+
+/** A detection counts as a sighting unless a reviewer said it is not a face or not this person. */
+const isSighting = <T extends { is_face?: number | null | undefined; match_confirmed?: number | null | undefined }>(d: T) =>
+  d.is_face !== 0 && d.match_confirmed !== 0;
+
+/** The faces registry: people, their photos, last seen and history. Transactions live here, decisions in the service. */
+export class RegistryRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A building's people in service; `residentsOnly` for callers without faces/find_all. */
+  people(domain: string, residentsOnly: boolean): Promise<FaceRow[]> {
+    let query = this.db.selectFrom('faces').selectAll().where('domain_uuid', '=', domain).where('removed_at', 'is', null);
+    if (residentsOnly) query = query.where('role', '=', 'resident');
+    return query.execute();
+  }
+
+  /** A person, deleted ones included (see removed_at). */
+  person(uuid: string): Promise<FaceRow | undefined> {
+    return this.db.selectFrom('faces').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  }
+
+  async photosOf(people: readonly string[]): Promise<Map<string, FaceImageRow[]>> {
+    const out = new Map<string, FaceImageRow[]>();
+    for (let i = 0; i < people.length; i += CHUNK) {
+      const rows = await this.db
+        .selectFrom('face_images')
+        .selectAll()
+        .where('face_uuid', 'in', people.slice(i, i + CHUNK))
+        .orderBy('orientation')
+        .execute();
+      for (const row of rows) out.set(row.face_uuid, [...(out.get(row.face_uuid) ?? []), row]);
+    }
+    return out;
+  }
+
+  /** Detections confirmed to each person of the building (their training tags). */
+  async taggedCounts(domain: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('face_detections')
+      .select(['frontend_face_uuid', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('domain_uuid', '=', domain)
+      .where('match_confirmed', '=', 1)
+      .where('frontend_face_uuid', 'is not', null)
+      .groupBy('frontend_face_uuid')
+      .execute();
+    return new Map(rows.map((r) => [r.frontend_face_uuid!, Number(r.n)]));
+  }
+
+  /** A person and their photos, in one transaction. */
+  async insert(person: NewFace, photos: PhotoChange['add']): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('faces').values(person).execute();
+      for (const photo of photos)
+        await trx
+          .insertInto('face_images')
+          .values({ ...photo, face_uuid: person.uuid })
+          .execute();
+    });
+  }
+
+  /**
+   * Changes a person and their photos in one transaction; false (nothing written) when the person was deleted meanwhile
+   * or a photo to replace or delete is not theirs.
+   */
+  async update(uuid: string, fields: PersonFields, photos: PhotoChange, now: number): Promise<FaceImageRow[] | false> {
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const changed = await trx
+          .updateTable('faces')
+          .set({ ...fields, updated_at: now })
+          .where('uuid', '=', uuid)
+          .where('removed_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) !== 1) return false;
+        const dropped =
+          photos.drop.length > 0 ? await trx.selectFrom('face_images').selectAll().where('uuid', 'in', photos.drop).execute() : [];
+        if (dropped.length !== photos.drop.length || dropped.some((p) => p.face_uuid !== uuid)) {
+          throw new ForeignPhoto();
+        }
+        if (photos.drop.length > 0) await trx.deleteFrom('face_images').where('uuid', 'in', photos.drop).execute();
+        for (const photo of photos.add)
+          await trx
+            .insertInto('face_images')
+            .values({ ...photo, face_uuid: uuid })
+            .execute();
+        return dropped;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ForeignPhoto) return false as const;
+        throw error;
+      });
+  }
+
+  /** Deletes a person: out of every list and no longer matched; their photos go; the row stays for alerts and tags. */
+  async remove(uuid: string, now: number): Promise<FaceImageRow[] | false> {
+    return this.db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('faces')
+        .set({ removed_at: now, updated_at: now, elopement_risk: 0 })
+        .where('uuid', '=', uuid)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) return false;
+      const photos = await trx.selectFrom('face_images').selectAll().where('face_uuid', '=', uuid).execute();
+      await trx.deleteFrom('face_images').where('face_uuid', '=', uuid).execute();
+      return photos;
+    });
+  }
+
+  /** A person's sightings, newest first, before `before` (ms). */
+  history(person: string, before: number | undefined, limit: number): Promise<HistoryRow[]> {
+    let query = this.db
+      .selectFrom('face_detections')
+      .select(['runtime_face_uuid', 'frontend_face_uuid', 'camera_uuid', 'captured_at', 'confidence'])
+      .where('frontend_face_uuid', '=', person)
+      .where((eb) => eb.or([eb('is_face', 'is', null), eb('is_face', '<>', 0)]))
+      .where((eb) => eb.or([eb('match_confirmed', 'is', null), eb('match_confirmed', '<>', 0)]));
+    if (before !== undefined) query = query.where('captured_at', '<', before);
+    return query.orderBy('captured_at', 'desc').orderBy('runtime_face_uuid', 'desc').limit(limit).execute() as Promise<HistoryRow[]>;
+  }
+
+  /** The domain of a detection, for the face-crop link. */
+  detection(runtimeFaceUuid: string): Promise<Pick<FaceDetectionRow, 'domain_uuid' | 'camera_uuid' | 'captured_at' | 'box'> | undefined> {
+    return this.db
+      .selectFrom('face_detections')
+      .select(['domain_uuid', 'camera_uuid', 'captured_at', 'box'])
+      .where('runtime_face_uuid', '=', runtimeFaceUuid)
+      .executeTakeFirst();
+  }
+
+  /** Ingest: moves each person's last seen forward to their newest sighting among `rows` (in the batch's transaction). */
+  static async advanceLastSeen(
+    trx: Transaction<Database>,
+    rows: readonly {
+      runtime_face_uuid: string;
+      frontend_face_uuid?: string | null | undefined;
+      camera_uuid: string;
+      captured_at: number;
+      is_face?: number | null | undefined;
+      match_confirmed?: number | null | undefined;
+    }[],
+  ): Promise<void> {
+    const newest = new Map<string, (typeof rows)[number]>();
+    for (const row of rows) {
+      if (!row.frontend_face_uuid || !isSighting(row)) continue;
+      const seen = newest.get(row.frontend_face_uuid);
+      if (!seen || row.captured_at > seen.captured_at) newest.set(row.frontend_face_uuid, row);
+    }
+    for (const [person, row] of newest) {
+      await trx
+        .updateTable('faces')
+        .set({ last_seen_at: row.captured_at, last_seen_camera_uuid: row.camera_uuid, last_seen_detection_id: row.runtime_face_uuid })
+        .where('uuid', '=', person)
+        .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', row.captured_at)]))
+        .execute();
+    }
+  }
+
+  /** After a review changed what counts as a sighting: the person's last seen from their detections again. */
+  static async recomputeLastSeen(db: Db | Transaction<Database>, person: string): Promise<void> {
+    const newest = await db
+      .selectFrom('face_detections')
+      .select(['runtime_face_uuid', 'camera_uuid', 'captured_at'])
+      .where('frontend_face_uuid', '=', person)
+      .where((eb) => eb.or([eb('is_face', 'is', null), eb('is_face', '<>', 0)]))
+      .where((eb) => eb.or([eb('match_confirmed', 'is', null), eb('match_confirmed', '<>', 0)]))
+      .orderBy('captured_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    await db
+      .updateTable('faces')
+      .set({
+        last_seen_at: newest?.captured_at ?? null,
+        last_seen_camera_uuid: newest?.camera_uuid ?? null,
+        last_seen_detection_id: newest?.runtime_face_uuid ?? null,
+      })
+      .where('uuid', '=', person)
+      .execute();
+  }
+
+  /** Counts for benchmarks and the CLI. */
+  async count(domain: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('faces')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('domain_uuid', '=', domain)
+      .where('removed_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
+
+class ForeignPhoto extends Error {}
