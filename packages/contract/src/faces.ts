@@ -130,7 +130,10 @@ export const faceInfoSchema = z
     images: z
       .object({
         add: z.array(photoUploadSchema).max(2).default([]),
-        edit: z.array(photoUploadSchema.extend({ uuid: uuidSchema })).max(2).default([]),
+        edit: z
+          .array(photoUploadSchema.extend({ uuid: uuidSchema }))
+          .max(2)
+          .default([]),
         delete: z.array(uuidSchema).max(2).default([]),
       })
       .default({ add: [], edit: [], delete: [] }),

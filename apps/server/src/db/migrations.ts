@@ -324,7 +324,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('bytes', 'integer', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('face_images_face_orientation').on('face_images').columns(['face_uuid', 'orientation']).unique().execute();
+      await db.schema
+        .createIndex('face_images_face_orientation')
+        .on('face_images')
+        .columns(['face_uuid', 'orientation'])
+        .unique()
+        .execute();
       // Last seen of the people already detected: their newest detection not marked wrong or not-a-face.
       await sql`
         UPDATE faces SET
