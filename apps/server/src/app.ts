@@ -56,7 +56,7 @@ import { startDemoDetections, type DemoDetectionsHandle } from './seed/demo-dete
 import { FrameAvailability, FrameService, liveWindowMs, type FrameLookup } from './media/frames.js';
 import { PhotoFiles } from './media/photos.js';
 import { facesRoutes } from './modules/faces/faces.routes.js';
-import { FacesService } from './modules/faces/faces.service.js';
+import { FacesService, RegistryWriter } from './modules/faces/faces.service.js';
 import { RegistryRepository } from './modules/faces/registry.repository.js';
 import { Realtime } from './realtime/realtime.js';
 import { EventsRepository } from './modules/events/events.repository.js';
@@ -309,14 +309,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     settings: new AlertSettingsService({ rules, domains: domainsRepository, cameras, clock }),
   });
+  const registry = new RegistryRepository(database.db);
   facesRoutes(app, {
     authenticator: auth,
     faces: new FacesService({
-      registry: new RegistryRepository(database.db),
+      registry,
+      writer: new RegistryWriter({ registry, photos: new PhotoFiles(store), clock }),
       cameras,
       signer,
       frames: frameAvailability,
-      photos: new PhotoFiles(store),
       clock,
     }),
   });

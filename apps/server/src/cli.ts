@@ -1,5 +1,11 @@
-import { loadConfig } from './config.js';
-import { migrateToLatest, openDatabase } from './db/database.js';
+import { readFileSync } from 'node:fs';
+import { faceInfoSchema, type ParsedFaceInfo } from '@vigil/contract';
+import { loadConfig, type Config } from './config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
+import { MediaStore } from './media/media-store.js';
+import { PhotoFiles } from './media/photos.js';
+import { RegistryWriter } from './modules/faces/faces.service.js';
+import { RegistryRepository } from './modules/faces/registry.repository.js';
 import { systemClock } from './lib/clock.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
 import { DomainsRepository } from './modules/domains/domains.repository.js';
@@ -19,7 +25,15 @@ const USAGE = `Usage: npm run vigil -- <command>
   add-detector <domain> <name>         create a detector key for the ingest API (printed once)
   detectors <domain>                   list a domain's detector keys
   revoke-detector <id>                 revoke a detector key
-  set-exit <camera uuid> on|off        mark a camera as an exit (elopement alerts)`;
+  set-exit <camera uuid> on|off        mark a camera as an exit (elopement alerts)
+  add-person <domain> <first> <last> <role> [field=value ...]
+                                       add a person to the faces registry; fields: gender, complexion, room, bed,
+                                       unit, wing, card, elopement_risk (yes|no), email, employee_role,
+                                       front=<photo.jpg|png>, side=<photo.jpg|png>; prints the person's uuid
+  people <domain>                      list a building's people (tab-separated: uuid, name, role, room, risk,
+                                       photos, last seen)
+  set-photo <person uuid> front|side <photo.jpg|png>
+                                       set (add or replace) a person's photo`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
@@ -114,6 +128,42 @@ async function main(argv: string[]): Promise<number> {
         console.log(found ? `Camera ${camera} is ${value === 'on' ? '' : 'not '}an exit.` : 'No such camera.');
         return 0;
       }
+      case 'add-person': {
+        const [domainRef, first, last, role, ...fields] = args;
+        if (!domainRef || !first || !last || !role) throw new Error('add-person needs <domain> <first> <last> <role> [field=value ...]');
+        const domain = await domainOf(domainRef);
+        const info = await personFromArgs(first, last, role, fields);
+        console.log(await registryWriter(database, config).create(domain.uuid, info));
+        return 0;
+      }
+      case 'people': {
+        if (!args[0]) throw new Error('people needs <domain>');
+        const domain = await domainOf(args[0]);
+        const registry = new RegistryRepository(database.db);
+        const people = await registry.people(domain.uuid, false);
+        const photos = await registry.photosOf(people.map((p) => p.uuid));
+        for (const p of people.sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name)))
+          console.log(
+            [
+              p.uuid,
+              `${p.first_name} ${p.last_name}`,
+              p.role,
+              p.room ?? '',
+              p.elopement_risk === 1 ? 'elopement risk' : '',
+              (photos.get(p.uuid) ?? []).map((photo) => photo.orientation).join('+'),
+              p.last_seen_at === null ? 'never seen' : new Date(p.last_seen_at).toISOString(),
+            ].join('\t'),
+          );
+        return 0;
+      }
+      case 'set-photo': {
+        const [person, orientation, file] = args;
+        if (!person || (orientation !== 'front' && orientation !== 'side') || !file)
+          throw new Error('set-photo needs <person uuid> front|side <photo>');
+        await registryWriter(database, config).setPhoto(person, orientation, readFileSync(file).toString('base64'));
+        console.log(`The ${orientation} photo of ${person} is set.`);
+        return 0;
+      }
       default:
         console.error(`Unknown command "${command}".\n${USAGE}`);
         return 1;
@@ -121,6 +171,33 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+/** The registry's writer for an administrator: no session, the same checks on fields and photos as the API. */
+function registryWriter(database: DatabaseHandle, config: Config): RegistryWriter {
+  return new RegistryWriter({
+    registry: new RegistryRepository(database.db),
+    photos: new PhotoFiles(new MediaStore(config.video.mediaDir)),
+    clock: systemClock,
+  });
+}
+
+/** add-person's arguments as the API's face_info, checked by the same schema (a bad field is an error naming it). */
+async function personFromArgs(first: string, last: string, role: string, fields: string[]): Promise<ParsedFaceInfo> {
+  const raw: Record<string, unknown> = { first_name: first, last_name: last, role, gender: 'other', complexion: 'Other' };
+  const add: { orientation: 'front' | 'side'; data: string }[] = [];
+  for (const field of fields) {
+    const at = field.indexOf('=');
+    if (at < 1) throw new Error(`"${field}" is not field=value`);
+    const [name, value] = [field.slice(0, at), field.slice(at + 1)];
+    if (name === 'front' || name === 'side') add.push({ orientation: name, data: readFileSync(value).toString('base64') });
+    else if (name === 'elopement_risk') raw.elopement_risk = /^(yes|true|on|1)$/i.test(value);
+    else raw[name] = value;
+  }
+  if (role === 'resident' && raw.elopement_risk === undefined) raw.elopement_risk = false;
+  const parsed = faceInfoSchema.safeParse({ ...raw, images: { add } });
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'person'}: ${i.message}`).join('; '));
+  return parsed.data;
 }
 
 main(process.argv.slice(2)).then(

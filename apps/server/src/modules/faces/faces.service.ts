@@ -10,6 +10,7 @@ import {
   type FaceRole,
   type HistoryEntry,
   type ParsedFaceInfo,
+  type PhotoOrientation,
 } from '@vigil/contract';
 import type { Principal } from '../../auth/principal.js';
 import type { FaceImageRow, FaceRow } from '../../db/schema.js';
@@ -26,14 +27,116 @@ const HOUR_MS = 3600_000;
 
 export interface FacesDeps {
   registry: RegistryRepository;
+  writer: RegistryWriter;
   cameras: Pick<CamerasRepository, 'namesInDomain'>;
   signer: MediaSigner;
   frames: FrameAvailability;
-  photos: PhotoFiles;
   clock: Clock;
 }
 
 type FaceImageOut = Face['images'][number];
+
+/**
+ * Changes to the registry, whoever asks (the API after its permission checks, or an administrator's CLI): photos are
+ * decoded and normalised before anything is written, the person and their photos change in one transaction, and files
+ * of replaced or deleted photos go after the commit.
+ */
+export class RegistryWriter {
+  constructor(private readonly d: { registry: RegistryRepository; photos: PhotoFiles; clock: Clock }) {}
+
+  async create(domain: string, info: ParsedFaceInfo): Promise<string> {
+    if (info.images.edit.length > 0 || info.images.delete.length > 0)
+      throw badRequest('face_info.images: a new person has no photos to edit or delete; send them in add.');
+    const uuid = randomUUID();
+    const now = this.d.clock.now();
+    const photos = await this.preparePhotos(uuid, info.images.add, [], now);
+    try {
+      await this.d.registry.insert({ uuid, domain_uuid: domain, ...personFields(info), created_at: now, updated_at: now }, photos.rows);
+    } catch (error) {
+      this.d.photos.remove(...photos.files);
+      throw error;
+    }
+    return uuid;
+  }
+
+  async update(uuid: string, info: ParsedFaceInfo): Promise<void> {
+    const now = this.d.clock.now();
+    const photos = await this.preparePhotos(uuid, info.images.add, info.images.edit, now);
+    const change: PhotoChange = { add: photos.rows, drop: [...info.images.edit.map((p) => p.uuid), ...info.images.delete] };
+    let dropped: FaceImageRow[] | false;
+    try {
+      dropped = await this.d.registry.update(uuid, personFields(info), change, now);
+    } catch (error) {
+      this.d.photos.remove(...photos.files);
+      throw translateConstraint(error);
+    }
+    if (dropped === false) {
+      this.d.photos.remove(...photos.files);
+      throw badRequest('face_info.images: a photo to edit or delete is not one of this person’s.');
+    }
+    this.d.photos.remove(...dropped.flatMap((p) => [p.file, p.thumbnail_file]));
+  }
+
+  /** Sets (adds or replaces) one photo of a person, keeping everything else. */
+  async setPhoto(uuid: string, orientation: PhotoOrientation, data: string): Promise<void> {
+    const person = await this.d.registry.person(uuid);
+    if (!person || person.removed_at !== null) throw notFound('No such person.');
+    const existing = (await this.d.registry.photosOf([uuid])).get(uuid)?.find((p) => p.orientation === orientation);
+    const info: ParsedFaceInfo = {
+      ...infoOf(person),
+      images: existing
+        ? { add: [], edit: [{ uuid: existing.uuid, orientation, data }], delete: [] }
+        : { add: [{ orientation, data }], edit: [], delete: [] },
+    };
+    await this.update(uuid, info);
+  }
+
+  async remove(uuid: string): Promise<void> {
+    const removed = await this.d.registry.remove(uuid, this.d.clock.now());
+    if (removed === false) throw notFound('No such person.');
+    this.d.photos.removePerson(uuid);
+  }
+
+  /** Every photo decoded and normalised before anything is written; a bad one is a 400 naming it, and nothing is kept. */
+  private async preparePhotos(
+    person: string,
+    added: ParsedFaceInfo['images']['add'],
+    edited: ParsedFaceInfo['images']['edit'],
+    now: number,
+  ): Promise<{ rows: PhotoChange['add']; files: string[] }> {
+    const all = [...added, ...edited];
+    const orientations = all.map((p) => p.orientation);
+    if (new Set(orientations).size !== orientations.length) throw badRequest('face_info.images: one front and one side photo at most.');
+    const normalised = [];
+    for (const [i, photo] of all.entries()) {
+      const what = `face_info.images.${i < added.length ? 'add' : 'edit'}[${i < added.length ? i : i - added.length}] (${photo.orientation})`;
+      try {
+        normalised.push({ photo, result: await normalisePhoto(photo.data, what) });
+      } catch (error) {
+        if (error instanceof PhotoError) throw badRequest(error.message);
+        throw error;
+      }
+    }
+    const rows: PhotoChange['add'] = [];
+    const files: string[] = [];
+    for (const { photo, result } of normalised) {
+      const uuid = randomUUID();
+      const paths = this.d.photos.write(person, uuid, result);
+      files.push(paths.file, paths.thumbnail);
+      rows.push({
+        uuid,
+        orientation: photo.orientation,
+        file: paths.file,
+        thumbnail_file: paths.thumbnail,
+        width: result.width,
+        height: result.height,
+        bytes: result.photo.length,
+        created_at: now,
+      });
+    }
+    return { rows, files };
+  }
+}
 
 /**
  * The faces registry (part 2): who may see whom, people with their photos and last seen, history, and changes with
@@ -115,53 +218,26 @@ export class FacesService {
     };
   }
 
-  /** POST /api/v6/faces (faces/add): photos first (checked, normalised, written), then the person in one transaction. */
+  /** POST /api/v6/faces (faces/add). */
   async add(principal: Principal, domain: string, info: ParsedFaceInfo) {
     const services = principal.entitlements[domain];
     if (!hasOperation(services, 'faces', 'add')) throw forbidden('You do not have faces/add access in this domain.');
-    if (info.images.edit.length > 0 || info.images.delete.length > 0)
-      throw badRequest('face_info.images: a new person has no photos to edit or delete; send them in add.');
     this.checkEmployeeVisibility(principal, domain, info.role);
-    const uuid = randomUUID();
-    const now = this.d.clock.now();
-    const photos = await this.preparePhotos(uuid, info.images.add, [], now);
-    try {
-      await this.d.registry.insert({ uuid, domain_uuid: domain, ...personFields(info), created_at: now, updated_at: now }, photos.rows);
-    } catch (error) {
-      this.d.photos.remove(...photos.files);
-      throw error;
-    }
-    return { ok: true as const, frontend_face_uuid: uuid };
+    return { ok: true as const, frontend_face_uuid: await this.d.writer.create(domain, info) };
   }
 
   /** PUT /api/v6/faces/{id} (faces/add): every field again; photos added, replaced (edit) or deleted. */
   async edit(principal: Principal, uuid: string, info: ParsedFaceInfo) {
     const person = await this.visiblePerson(principal, uuid, 'add');
     this.checkEmployeeVisibility(principal, person.domain_uuid, info.role);
-    const now = this.d.clock.now();
-    const photos = await this.preparePhotos(uuid, info.images.add, info.images.edit, now);
-    const change: PhotoChange = { add: photos.rows, drop: [...info.images.edit.map((p) => p.uuid), ...info.images.delete] };
-    let dropped: FaceImageRow[] | false;
-    try {
-      dropped = await this.d.registry.update(uuid, personFields(info), change, now);
-    } catch (error) {
-      this.d.photos.remove(...photos.files);
-      throw translateConstraint(error);
-    }
-    if (dropped === false) {
-      this.d.photos.remove(...photos.files);
-      throw badRequest('face_info.images: a photo to edit or delete is not one of this person’s.');
-    }
-    this.d.photos.remove(...dropped.flatMap((p) => [p.file, p.thumbnail_file]));
+    await this.d.writer.update(uuid, info);
     return { ok: true as const, frontend_face_uuid: uuid };
   }
 
-  /** DELETE /api/v6/faces/{id} (faces/delete): out of every list and never matched again; photos removed; history kept. */
+  /** DELETE /api/v6/faces/{id} (faces/delete). */
   async remove(principal: Principal, uuid: string) {
     const person = await this.visiblePerson(principal, uuid, 'delete');
-    const removed = await this.d.registry.remove(person.uuid, this.d.clock.now());
-    if (removed === false) throw notFound('No such person.');
-    this.d.photos.removePerson(person.uuid);
+    await this.d.writer.remove(person.uuid);
     return { ok: true as const };
   }
 
@@ -178,46 +254,6 @@ export class FacesService {
   private checkEmployeeVisibility(principal: Principal, domain: string, role: FaceRole): void {
     if (!visibleToCaller(role, hasOperation(principal.entitlements[domain], 'faces', 'find_all')))
       throw forbidden('Adding or changing people other than residents needs faces/find_all.');
-  }
-
-  /** Every photo decoded and normalised before anything is written; a bad one is a 400 naming it, and nothing is kept. */
-  private async preparePhotos(
-    person: string,
-    added: ParsedFaceInfo['images']['add'],
-    edited: ParsedFaceInfo['images']['edit'],
-    now: number,
-  ): Promise<{ rows: PhotoChange['add']; files: string[] }> {
-    const all = [...added, ...edited];
-    const orientations = all.map((p) => p.orientation);
-    if (new Set(orientations).size !== orientations.length) throw badRequest('face_info.images: one front and one side photo at most.');
-    const normalised = [];
-    for (const [i, photo] of all.entries()) {
-      const what = `face_info.images.${i < added.length ? 'add' : 'edit'}[${i < added.length ? i : i - added.length}] (${photo.orientation})`;
-      try {
-        normalised.push({ photo, result: await normalisePhoto(photo.data, what) });
-      } catch (error) {
-        if (error instanceof PhotoError) throw badRequest(error.message);
-        throw error;
-      }
-    }
-    const rows: PhotoChange['add'] = [];
-    const files: string[] = [];
-    for (const { photo, result } of normalised) {
-      const uuid = randomUUID();
-      const paths = this.d.photos.write(person, uuid, result);
-      files.push(paths.file, paths.thumbnail);
-      rows.push({
-        uuid,
-        orientation: photo.orientation,
-        file: paths.file,
-        thumbnail_file: paths.thumbnail,
-        width: result.width,
-        height: result.height,
-        bytes: result.photo.length,
-        created_at: now,
-      });
-    }
-    return { rows, files };
   }
 
   /** People as the API shows them: photos and last-seen pictures as signed links. */
@@ -285,6 +321,26 @@ export class FacesService {
     }
     return url;
   }
+}
+
+/** A stored person as form fields, to change one thing of theirs. */
+function infoOf(person: FaceRow): Omit<ParsedFaceInfo, 'images'> {
+  return {
+    first_name: person.first_name,
+    last_name: person.last_name,
+    role: person.role as FaceRole,
+    gender: (person.gender ?? 'other') as ParsedFaceInfo['gender'],
+    complexion: (person.complexion ?? 'Other') as ParsedFaceInfo['complexion'],
+    room: person.room,
+    room_number: null,
+    bed: person.bed,
+    unit: person.unit,
+    wing: person.wing,
+    card: person.card,
+    elopement_risk: person.elopement_risk === 1,
+    email: person.email,
+    employee_role: person.employee_role as ParsedFaceInfo['employee_role'],
+  };
 }
 
 function personFields(info: ParsedFaceInfo): PersonFields {

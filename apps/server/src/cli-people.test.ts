@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// An administrator loads a registry from a script: `npm run vigil -- add-person | people | set-photo`, run here as the
+// real CLI process against a data folder of its own.
+const run = promisify(execFile);
+const CLI = resolve(import.meta.dirname, 'cli.ts');
+let dataDir: string;
+
+const vigil = async (...args: string[]) => {
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      env: { ...process.env, VIGIL_DATA_DIR: dataDir, DATABASE_URL: '', VIGIL_LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, out: stdout.trim() };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: `${failed.stdout}${failed.stderr}`.trim() };
+  }
+};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'vigil-cli-'));
+  writeFileSync(
+    join(dataDir, 'front.jpg'),
+    await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a86' } })
+      .jpeg()
+      .toBuffer(),
+  );
+  writeFileSync(
+    join(dataDir, 'side.png'),
+    await sharp({ create: { width: 200, height: 200, channels: 3, background: '#68a' } })
+      .png()
+      .toBuffer(),
+  );
+  writeFileSync(join(dataDir, 'notes.jpg'), 'not a photo at all\n');
+  expect((await vigil('seed')).code).toBe(0);
+}, 60_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('the registry from the command line', () => {
+  it('adds a person with a photo, lists them, and sets another photo', async () => {
+    const added = await vigil(
+      'add-person',
+      'Maple Court',
+      'Ada',
+      'Byron',
+      'resident',
+      'room=12',
+      'elopement_risk=yes',
+      'complexion=caucasian',
+      `front=${join(dataDir, 'front.jpg')}`,
+    );
+    expect(added.code, added.out).toBe(0);
+    const uuid = added.out;
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
+    const listed = await vigil('people', 'Maple Court');
+    expect(listed.out.split('\n')).toContainEqual(`${uuid}\tAda Byron\tresident\t12\telopement risk\tfront\tnever seen`);
+    expect((await vigil('set-photo', uuid, 'side', join(dataDir, 'side.png'))).code).toBe(0);
+    expect((await vigil('set-photo', uuid, 'front', join(dataDir, 'side.png'))).code, 'replacing a photo').toBe(0);
+    expect((await vigil('people', 'Maple Court')).out).toContain(
+      `${uuid}\tAda Byron\tresident\t12\telopement risk\tfront+side\tnever seen`,
+    );
+  }, 60_000);
+
+  it('refuses a bad field or a file that is not a photo, saying why, and adds nobody', async () => {
+    const before = (await vigil('people', 'Maple Court')).out;
+    const badRole = await vigil('add-person', 'Maple Court', 'X', 'Y', 'janitor');
+    expect(badRole.code).toBe(1);
+    expect(badRole.out).toMatch(/role/);
+    const notPhoto = await vigil('add-person', 'Maple Court', 'X', 'Y', 'resident', `front=${join(dataDir, 'notes.jpg')}`);
+    expect(notPhoto.code).toBe(1);
+    expect(notPhoto.out).toMatch(/not a JPEG or PNG image/);
+    expect((await vigil('add-person', 'Nowhere', 'X', 'Y', 'resident')).out).toMatch(/No domain "Nowhere"/);
+    expect((await vigil('people', 'Maple Court')).out).toBe(before);
+  }, 60_000);
+});
