@@ -1,4 +1,13 @@
-import { OPERATIONS, SERVICES, deriveCameraFloor, pinDigest, type Operation, type Service } from '@vigil/contract';
+import {
+  OPERATIONS,
+  SERVICES,
+  deriveCameraFloor,
+  pinDigest,
+  type Complexion,
+  type FaceRole,
+  type Operation,
+  type Service,
+} from '@vigil/contract';
 import { storedPinHash } from '../modules/pins/pins.service.js';
 import type { DemoAccount } from '../auth/sign-in-page.js';
 import type { Db } from '../db/database.js';
@@ -26,8 +35,28 @@ export const DEMO_DOMAINS = {
 /** Cameras at a way out: a face of a resident at elopement risk seen there raises an elopement alert. */
 export const DEMO_EXIT_CAMERAS = ['c1a00001-0000-4000-8000-00000000a001', 'c1a00001-0000-4000-8000-00000000b001'] as const;
 
-/** Residents and staff in the faces registry; elopement_risk residents are what elopement alerts are about. */
-export const DEMO_PEOPLE = [
+/** A person of the demo registry (part 2 §3 fields); no demo person has a photo. */
+export interface DemoPerson {
+  uuid: string;
+  domain: keyof typeof DEMO_DOMAINS;
+  first: string;
+  last: string;
+  role: FaceRole;
+  gender: 'male' | 'female' | 'other';
+  complexion: Complexion;
+  room?: string;
+  bed?: string;
+  unit?: string;
+  wing?: string;
+  card?: string;
+  risk: boolean;
+  email?: string;
+  employeeRole?: 'administrator' | 'supervisor' | 'nurse';
+}
+
+/** Residents, staff, family and visitors in the faces registry; elopement_risk residents are what elopement alerts are about. */
+export const DEMO_PEOPLE: readonly DemoPerson[] = [
+  // Detections in the demo refer to the first people of each building by position: add new people at the end.
   {
     uuid: 'f0ce0001-0000-4000-8000-00000000a001',
     domain: 'maple',
@@ -35,7 +64,11 @@ export const DEMO_PEOPLE = [
     last: 'Hill',
     role: 'resident',
     gender: 'female',
+    complexion: 'caucasian',
     room: '112',
+    bed: 'A',
+    unit: '1',
+    wing: 'North',
     risk: true,
   },
   {
@@ -45,8 +78,13 @@ export const DEMO_PEOPLE = [
     last: 'Brooks',
     role: 'resident',
     gender: 'male',
+    complexion: 'black',
     room: '204',
+    bed: 'B',
+    unit: '2',
+    wing: 'East',
     risk: true,
+    card: '0002',
   },
   {
     uuid: 'f0ce0001-0000-4000-8000-00000000a003',
@@ -55,8 +93,13 @@ export const DEMO_PEOPLE = [
     last: 'Shaw',
     role: 'resident',
     gender: 'female',
+    complexion: 'asian',
     room: '118',
+    bed: 'A',
+    unit: '1',
+    wing: 'North',
     risk: false,
+    card: '0003',
   },
   {
     uuid: 'f0ce0001-0000-4000-8000-00000000a004',
@@ -65,8 +108,11 @@ export const DEMO_PEOPLE = [
     last: 'Quinn',
     role: 'employee',
     gender: 'female',
-    room: null,
+    complexion: 'hispanic',
     risk: false,
+    email: 'nurse@maple.example',
+    employeeRole: 'nurse',
+    card: '9001',
   },
   {
     uuid: 'f0ce0001-0000-4000-8000-00000000b001',
@@ -75,7 +121,11 @@ export const DEMO_PEOPLE = [
     last: 'Finch',
     role: 'resident',
     gender: 'male',
+    complexion: 'caucasian',
     room: '3',
+    bed: 'A',
+    unit: 'Garden',
+    wing: 'West',
     risk: true,
   },
   {
@@ -85,10 +135,108 @@ export const DEMO_PEOPLE = [
     last: 'Daniels',
     role: 'resident',
     gender: 'female',
+    complexion: 'native_american',
     room: '5',
+    bed: 'B',
+    unit: 'Garden',
+    wing: 'West',
     risk: false,
   },
-] as const;
+  {
+    uuid: 'f0ce0001-0000-4000-8000-00000000a005',
+    domain: 'maple',
+    first: 'Theodore',
+    last: 'Grant',
+    role: 'resident',
+    gender: 'male',
+    complexion: 'caucasian',
+    room: '210',
+    bed: 'A',
+    unit: '2',
+    wing: 'East',
+    risk: false,
+  },
+  {
+    uuid: 'f0ce0001-0000-4000-8000-00000000a006',
+    domain: 'maple',
+    first: 'Samuel',
+    last: 'Okafor',
+    role: 'employee',
+    gender: 'male',
+    complexion: 'black',
+    risk: false,
+    email: 'samuel.okafor@maple.example',
+    employeeRole: 'supervisor',
+    card: '9002',
+  },
+  {
+    uuid: 'f0ce0001-0000-4000-8000-00000000a007',
+    domain: 'maple',
+    first: 'Linda',
+    last: 'Hill',
+    role: 'family',
+    gender: 'female',
+    complexion: 'caucasian',
+    risk: false,
+  },
+  {
+    uuid: 'f0ce0001-0000-4000-8000-00000000a008',
+    domain: 'maple',
+    first: 'Carlos',
+    last: 'Vega',
+    role: 'outside_employee',
+    gender: 'male',
+    complexion: 'hispanic',
+    risk: false,
+  },
+  {
+    uuid: 'f0ce0001-0000-4000-8000-00000000a009',
+    domain: 'maple',
+    first: 'Maria',
+    last: 'Lopez',
+    role: 'regular_visitor',
+    gender: 'female',
+    complexion: 'Other',
+    risk: false,
+  },
+  {
+    uuid: 'f0ce0001-0000-4000-8000-00000000b003',
+    domain: 'birch',
+    first: 'Agnes',
+    last: 'Webb',
+    role: 'resident',
+    gender: 'female',
+    complexion: 'caucasian',
+    room: '8',
+    bed: 'A',
+    unit: 'Lake',
+    wing: 'East',
+    risk: true,
+  },
+  {
+    uuid: 'f0ce0001-0000-4000-8000-00000000b004',
+    domain: 'birch',
+    first: 'Daniel',
+    last: 'Cho',
+    role: 'employee',
+    gender: 'male',
+    complexion: 'asian',
+    risk: false,
+    email: 'daniel.cho@birch.example',
+    employeeRole: 'administrator',
+    card: '7001',
+  },
+  {
+    uuid: 'f0ce0001-0000-4000-8000-00000000b005',
+    domain: 'birch',
+    first: 'Peter',
+    last: 'Finch',
+    role: 'family',
+    gender: 'male',
+    complexion: 'caucasian',
+    risk: false,
+  },
+];
 
 /** Demo dismissal PINs (README): who, where, which PIN. */
 export const DEMO_PINS = [
@@ -216,12 +364,15 @@ export async function seedDemo(db: Db, access: AccessRepository, clock: Clock, s
         last_name: person.last,
         role: person.role,
         gender: person.gender,
-        complexion: null,
-        room: person.room,
-        bed: null,
+        complexion: person.complexion,
+        room: person.room ?? null,
+        bed: person.bed ?? null,
+        unit: person.unit ?? null,
+        wing: person.wing ?? null,
+        card: person.card ?? null,
         elopement_risk: person.risk ? 1 : 0,
-        email: null,
-        employee_role: person.role === 'employee' ? 'nurse' : null,
+        email: person.email ?? null,
+        employee_role: person.employeeRole ?? null,
         created_at: now,
         updated_at: now,
       })

@@ -215,6 +215,22 @@ export class RegistryRepository {
       .execute();
   }
 
+  /** Everyone's last seen in a building from their detections (after a bulk load). */
+  static async recomputeAllLastSeen(db: Db, domain: string): Promise<void> {
+    await sql`
+      UPDATE faces SET last_seen_detection_id = (
+        SELECT d.runtime_face_uuid FROM face_detections d
+        WHERE d.frontend_face_uuid = faces.uuid AND (d.is_face IS NULL OR d.is_face <> 0)
+          AND (d.match_confirmed IS NULL OR d.match_confirmed <> 0)
+        ORDER BY d.captured_at DESC LIMIT 1)
+      WHERE domain_uuid = ${domain}`.execute(db);
+    await sql`
+      UPDATE faces SET
+        last_seen_at = (SELECT d.captured_at FROM face_detections d WHERE d.runtime_face_uuid = faces.last_seen_detection_id),
+        last_seen_camera_uuid = (SELECT d.camera_uuid FROM face_detections d WHERE d.runtime_face_uuid = faces.last_seen_detection_id)
+      WHERE domain_uuid = ${domain}`.execute(db);
+  }
+
   /** Counts for benchmarks and the CLI. */
   async count(domain: string): Promise<number> {
     const row = await this.db
