@@ -19,3 +19,5 @@ export * from './ingest.js';
 export * from './realtime.js';
 export * from './client-errors.js';
 export * from './faces.js';
+export * from './search-kit.js';
+export * from './dummy-names.js';
