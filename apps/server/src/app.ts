@@ -309,7 +309,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     settings: new AlertSettingsService({ rules, domains: domainsRepository, cameras, clock }),
   });
-  const registry = new RegistryRepository(database.db);
+  const registry = new RegistryRepository(database.db, database.engine);
   facesRoutes(app, {
     authenticator: auth,
     faces: new FacesService({

@@ -139,7 +139,7 @@ async function main(argv: string[]): Promise<number> {
       case 'people': {
         if (!args[0]) throw new Error('people needs <domain>');
         const domain = await domainOf(args[0]);
-        const registry = new RegistryRepository(database.db);
+        const registry = new RegistryRepository(database.db, database.engine);
         const people = await registry.people(domain.uuid, false);
         const photos = await registry.photosOf(people.map((p) => p.uuid));
         for (const p of people.sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name)))
@@ -176,7 +176,7 @@ async function main(argv: string[]): Promise<number> {
 /** The registry's writer for an administrator: no session, the same checks on fields and photos as the API. */
 function registryWriter(database: DatabaseHandle, config: Config): RegistryWriter {
   return new RegistryWriter({
-    registry: new RegistryRepository(database.db),
+    registry: new RegistryRepository(database.db, database.engine),
     photos: new PhotoFiles(new MediaStore(config.video.mediaDir)),
     clock: systemClock,
   });

@@ -305,7 +305,7 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createIndex('face_detections_person_time')
         .on('face_detections')
-        .columns(['frontend_face_uuid', 'captured_at'])
+        .columns(['frontend_face_uuid', 'captured_at', 'runtime_face_uuid'])
         .execute();
       await db.schema
         .createIndex('face_detections_domain_confirmed')

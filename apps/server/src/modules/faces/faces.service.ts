@@ -20,9 +20,10 @@ import { framePath, type FrameAvailability } from '../../media/frames.js';
 import { PhotoError, normalisePhoto, type PhotoFiles } from '../../media/photos.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { CamerasRepository } from '../video/cameras.repository.js';
-import type { PersonFields, PhotoChange, RegistryRepository } from './registry.repository.js';
+import type { PersonFields, PersonRow, PhotoChange, RegistryRepository } from './registry.repository.js';
 
 const URL_TTL_MS = 6 * 3600_000;
+const LIST_CACHE_MS = 10_000;
 const HOUR_MS = 3600_000;
 
 export interface FacesDeps {
@@ -42,6 +43,9 @@ type FaceImageOut = Face['images'][number];
  * of replaced or deleted photos go after the commit.
  */
 export class RegistryWriter {
+  /** Counts this process's writes: a list kept for its version is rebuilt after any of them (even within a millisecond). */
+  generation = 0;
+
   constructor(private readonly d: { registry: RegistryRepository; photos: PhotoFiles; clock: Clock }) {}
 
   async create(domain: string, info: ParsedFaceInfo): Promise<string> {
@@ -52,6 +56,7 @@ export class RegistryWriter {
     const photos = await this.preparePhotos(uuid, info.images.add, [], now);
     try {
       await this.d.registry.insert({ uuid, domain_uuid: domain, ...personFields(info), created_at: now, updated_at: now }, photos.rows);
+      this.generation += 1;
     } catch (error) {
       this.d.photos.remove(...photos.files);
       throw error;
@@ -66,6 +71,7 @@ export class RegistryWriter {
     let dropped: FaceImageRow[] | false;
     try {
       dropped = await this.d.registry.update(uuid, personFields(info), change, now);
+      this.generation += 1;
     } catch (error) {
       this.d.photos.remove(...photos.files);
       throw translateConstraint(error);
@@ -93,6 +99,7 @@ export class RegistryWriter {
 
   async remove(uuid: string): Promise<void> {
     const removed = await this.d.registry.remove(uuid, this.d.clock.now());
+    this.generation += 1;
     if (removed === false) throw notFound('No such person.');
     this.d.photos.removePerson(uuid);
   }
@@ -145,6 +152,7 @@ export class RegistryWriter {
 export class FacesService {
   /** Signed links for this hour's expiry, by scope: a list of 5,000 people signs each folder once an hour, not per call. */
   private signed = { expires: 0, urls: new Map<string, string>() };
+  private readonly lists = new Map<string, { version: string; at: number; json: string }>();
 
   constructor(private readonly d: FacesDeps) {}
 
@@ -174,10 +182,22 @@ export class FacesService {
     return person;
   }
 
-  async list(principal: Principal, domain: string): Promise<{ ok: true; faces: Face[] }> {
+  /**
+   * The list of a building, as JSON text. Every open faces page asks for it every 30 s and it is the same until
+   * something changes: it is kept per building, view (with or without employees) and version (see listVersion), for
+   * at most LIST_CACHE_MS, so that pictures that became available appear and links are renewed.
+   */
+  async listJson(principal: Principal, domain: string): Promise<string> {
     const { findAll } = this.reader(principal, domain);
+    const version = `${this.d.writer.generation}:${await this.d.registry.listVersion(domain)}`;
+    const key = `${domain}:${findAll}`;
+    const now = this.d.clock.now();
+    const cached = this.lists.get(key);
+    if (cached && cached.version === version && now - cached.at < LIST_CACHE_MS) return cached.json;
     const people = await this.d.registry.people(domain, !findAll);
-    return { ok: true, faces: await this.present(domain, people) };
+    const json = JSON.stringify({ ok: true, faces: await this.present(domain, people) });
+    this.lists.set(key, { version, at: now, json });
+    return json;
   }
 
   async one(principal: Principal, uuid: string): Promise<{ ok: true; face: Face }> {
@@ -257,7 +277,7 @@ export class FacesService {
   }
 
   /** People as the API shows them: photos and last-seen pictures as signed links. */
-  private async present(domain: string, people: FaceRow[]): Promise<Face[]> {
+  private async present(domain: string, people: PersonRow[]): Promise<Face[]> {
     const uuids = people.map((p) => p.uuid);
     const [photos, tagged, names] = await Promise.all([
       this.d.registry.photosOf(uuids),

@@ -160,6 +160,17 @@ describe('adding, changing and deleting a person', () => {
     expect((await one(manager, other)).json<{ face: Face }>().face.images).toHaveLength(1);
   });
 
+  it('shows a change in the list at once, even within the same millisecond (the list is kept while unchanged)', async () => {
+    const id = await added(resident({ first_name: 'Listed' }));
+    expect((await list(manager)).find((f) => f.frontend_face_uuid === id)?.room).toBe('101');
+    expect((await edit(manager, id, resident({ first_name: 'Listed', room_number: '303' }))).statusCode).toBe(200);
+    expect((await list(manager)).find((f) => f.frontend_face_uuid === id)?.room).toBe('303');
+    // Seen by a detector meanwhile: last seen shows at once too.
+    const seenAt = new Date(Math.floor(ctx.clock.now() / 1000) * 1000 - 5000).toISOString().replace('.000Z', 'Z');
+    await sendBatch(ctx, key, { faces: [{ camera_uuid: HALLWAY, captured_at: seenAt, frontend_face_uuid: id, confidence: 0.95 }] });
+    expect((await list(manager)).find((f) => f.frontend_face_uuid === id)?.last_seen_datetime).toBe(seenAt);
+  });
+
   it('refuses a renamed text file, another image type, an oversized photo or body, and malformed fields, writing nothing', async () => {
     const rows = await peopleRows();
     const files = photoFiles().length;
