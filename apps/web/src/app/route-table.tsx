@@ -15,6 +15,7 @@ const ViewerPage = lazy(() => import('../features/video/pages/viewer-page'));
 const CamerasPage = lazy(() => import('../features/video/pages/cameras-page'));
 const AddCameraPage = lazy(() => import('../features/video/pages/add-camera-page'));
 const AlertSettingsPage = lazy(() => import('../features/alerts/pages/alert-settings-page'));
+const FacesPage = lazy(() => import('../features/faces/pages/faces-page'));
 
 /** One route: drives the router, the guard, the top bar's links, the staff menu and the dashboard cards. */
 export interface AppRoute extends RouteLinkInfo {
@@ -90,7 +91,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: { login: true, service: 'faces' },
     flag: 'faces',
     navLabel: 'Faces',
-    page: PlaceholderPage,
+    page: FacesPage,
     navbar: true,
     card: true,
   },

@@ -1,0 +1,23 @@
+import { Avatar } from '@mantine/core';
+import type { Face } from '@vigil/contract';
+import { BUILD_INFO } from '../../../lib/build-info';
+import { resolveMediaUrl } from '../../../lib/media-url';
+import { initials, thumbnailOf } from '../lib/face-labels';
+
+/** The front photo's thumbnail, or the person's initials (also when the photo cannot load). Decorative: the name is next to it. */
+export function FaceAvatar({ face, size }: { face: Face; size: number }) {
+  const thumbnail = thumbnailOf(face);
+  return (
+    <Avatar
+      src={thumbnail ? resolveMediaUrl(thumbnail, BUILD_INFO.apiHost) : null}
+      alt=""
+      size={size}
+      radius="xl"
+      color="initials"
+      name={face.person_name}
+      aria-hidden="true"
+    >
+      {initials(face.person_name)}
+    </Avatar>
+  );
+}

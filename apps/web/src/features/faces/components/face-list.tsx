@@ -1,0 +1,134 @@
+import { useRef } from 'react';
+import { Box, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { FACES_MESSAGES, nextSortState, type Face, type SearchState } from '@vigil/contract';
+import { FACE_FILTERS, FACE_SORTS } from '../lib/face-search';
+import { FACE_ROW_HEIGHT, FaceRow } from './face-row';
+
+function SortButtons({ state, onChange }: { state: SearchState; onChange: (state: SearchState) => void }) {
+  return (
+    <Group gap={4} role="group" aria-label="Sort">
+      {FACE_SORTS.map((sort) => {
+        const active = state.sort === sort;
+        return (
+          <Button
+            key={sort}
+            size="compact-sm"
+            variant={active ? 'light' : 'subtle'}
+            aria-pressed={active}
+            title={active ? 'Click again to reverse' : undefined}
+            onClick={() => onChange(nextSortState(state, sort))}
+            rightSection={active ? <span aria-hidden="true">{state.reversed ? '↑' : '↓'}</span> : undefined}
+          >
+            {sort}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}
+
+function EmptyList({ hint }: { hint: string }) {
+  return (
+    <Stack gap={4} p="md">
+      <Text fw={600}>{FACES_MESSAGES.noResults}</Text>
+      <Text size="sm" c="dimmed">
+        {hint}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The people list (part 2 §2): search, the People/Badges filter, the sorts (the active one again reverses it), a
+ * 'Refreshing Data' banner, and the rows, virtualised so thousands of people stay smooth.
+ */
+export function FaceList({
+  faces,
+  total,
+  state,
+  onStateChange,
+  selectedId,
+  refreshing,
+  now,
+}: {
+  /** the people shown, searched and sorted */
+  faces: readonly Face[];
+  /** how many people the building has (for the empty-state text) */
+  total: number;
+  state: SearchState;
+  onStateChange: (state: SearchState) => void;
+  selectedId: string | null;
+  refreshing: boolean;
+  now: number;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose; nothing here is memoised by the compiler.
+  const virtualizer = useVirtualizer({
+    count: faces.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => FACE_ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => faces[index]?.frontend_face_uuid ?? index,
+  });
+  const hint = state.query.trim() === '' && total === 0 ? FACES_MESSAGES.tryStaffOrResident : FACES_MESSAGES.tryFilters;
+
+  return (
+    <Paper withBorder radius="md" h="100%" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+      <Stack gap="xs" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <TextInput
+          type="search"
+          placeholder="Search people"
+          aria-label="Search people"
+          value={state.query}
+          onChange={(e) => onStateChange({ ...state, query: e.currentTarget.value })}
+        />
+        <Group justify="space-between" gap="xs">
+          <SegmentedControl
+            size="xs"
+            aria-label="Filter"
+            data={[...FACE_FILTERS]}
+            value={state.filter ?? FACE_FILTERS[0]}
+            onChange={(filter) => onStateChange({ ...state, filter })}
+          />
+          <SortButtons state={state} onChange={onStateChange} />
+        </Group>
+        {refreshing && (
+          <Group gap="xs" role="status">
+            <Loader size={12} />
+            <Text size="xs" c="dimmed">
+              {FACES_MESSAGES.refreshing}
+            </Text>
+          </Group>
+        )}
+      </Stack>
+      <Box ref={scrollRef} style={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}>
+        {faces.length === 0 ? (
+          <EmptyList hint={hint} />
+        ) : (
+          <Box component="ul" aria-label="People" m={0} p={0} pos="relative" h={virtualizer.getTotalSize()} style={{ listStyle: 'none' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const face = faces[item.index]!;
+              return (
+                <Box
+                  component="li"
+                  key={item.key}
+                  aria-posinset={item.index + 1}
+                  aria-setsize={faces.length}
+                  pos="absolute"
+                  top={0}
+                  left={0}
+                  w="100%"
+                  h={FACE_ROW_HEIGHT}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <FaceRow face={face} now={now} selected={face.frontend_face_uuid === selectedId} />
+                </Box>
+              );
+            })}
+          </Box>
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { emptyFaceForm, faceFormFrom, validateFaceForm, type FaceForm } from './face-form';
+import { faceFixture, photoFixture } from './face.fixture';
+
+const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgo=';
+
+function residentForm(overrides: Partial<FaceForm> = {}): FaceForm {
+  return {
+    ...emptyFaceForm(),
+    first_name: ' Ada ',
+    last_name: 'Byron',
+    role: 'resident',
+    gender: 'female',
+    complexion: 'black',
+    room_number: '12',
+    elopement_risk: 'no',
+    ...overrides,
+  };
+}
+
+describe('validateFaceForm: what is required (part 2 §5)', () => {
+  it('lists the required fields of an empty form by their labels, Race for complexion, and cannot be saved', () => {
+    expect(validateFaceForm(emptyFaceForm())).toEqual({
+      ok: false,
+      missing: ['First name', 'Last name', 'Role', 'Gender', 'Race'],
+      errors: {},
+    });
+  });
+
+  it('treats a name of only spaces as missing', () => {
+    const result = validateFaceForm(residentForm({ last_name: '   ' }));
+    expect(result).toMatchObject({ ok: false, missing: ['Last name'] });
+  });
+
+  it('needs Yes or No for elopement risk from a resident only; room and bed stay optional', () => {
+    expect(validateFaceForm(residentForm({ elopement_risk: null }))).toMatchObject({ ok: false, missing: ['Elopement risk'] });
+    const result = validateFaceForm(residentForm({ room_number: '', bed: '', elopement_risk: 'yes' }));
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.faceInfo).toMatchObject({ room_number: null, bed: null, elopement_risk: true });
+    expect(validateFaceForm(residentForm({ role: 'family', elopement_risk: null })).ok).toBe(true);
+  });
+
+  it('rejects a malformed e-mail address of an employee, naming the field, and keeps the rest valid', () => {
+    const form = residentForm({ role: 'employee', email: 'not-an-address', elopement_risk: null });
+    expect(validateFaceForm(form)).toEqual({
+      ok: false,
+      missing: [],
+      errors: { email: 'Enter an e-mail address, like name@example.com.' },
+    });
+    expect(validateFaceForm({ ...form, email: 'ada@maple.example' }).ok).toBe(true);
+  });
+
+  it('sends trimmed names and only the fields of the role’s section', () => {
+    const result = validateFaceForm(
+      residentForm({ role: 'employee', email: 'ada@maple.example', employee_role: 'nurse', elopement_risk: 'yes', bed: 'B', unit: ' 4 ' }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.faceInfo).toEqual({
+      first_name: 'Ada',
+      last_name: 'Byron',
+      role: 'employee',
+      gender: 'female',
+      complexion: 'black',
+      room_number: null,
+      bed: null,
+      elopement_risk: null,
+      email: 'ada@maple.example',
+      employee_role: 'nurse',
+      unit: '4',
+      wing: null,
+      card: null,
+      images: { add: [], edit: [], delete: [] },
+    });
+  });
+});
+
+describe('validateFaceForm: photos against the person as stored (part 2 §5)', () => {
+  const front = photoFixture('7', 'front');
+  const side = photoFixture('7', 'side');
+  const person = faceFixture('7', { images: [front, side], room: '12', elopement_risk: true, complexion: 'asian' });
+
+  it('sends a new person’s photo in add, as base64 without the data: prefix', () => {
+    const form = residentForm({ photos: { front: { kind: 'new', data: PNG_DATA_URL }, side: { kind: 'none' } } });
+    const result = validateFaceForm(form);
+    expect(result.ok && result.faceInfo.images).toEqual({ add: [{ orientation: 'front', data: 'iVBORw0KGgo=' }], edit: [], delete: [] });
+  });
+
+  it('does not resend untouched stored photos (they have an address, not data)', () => {
+    const result = validateFaceForm(faceFormFrom(person), person);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.faceInfo.images).toEqual({ add: [], edit: [], delete: [] });
+    expect(JSON.stringify(result.faceInfo)).not.toContain('/media/');
+    expect(result.faceInfo).toMatchObject({ first_name: 'Margaret', room_number: '12', elopement_risk: true, complexion: 'asian' });
+  });
+
+  it('sends a replaced photo in edit with the stored uuid, and a removed one in delete', () => {
+    const form = faceFormFrom(person);
+    form.photos = { front: { kind: 'new', data: PNG_DATA_URL }, side: { kind: 'none' } };
+    const result = validateFaceForm(form, person);
+    expect(result.ok && result.faceInfo.images).toEqual({
+      add: [],
+      edit: [{ uuid: front.uuid, orientation: 'front', data: 'iVBORw0KGgo=' }],
+      delete: [side.uuid],
+    });
+  });
+
+  it('adds a photo where the person had none, next to a stored one', () => {
+    const onlyFront = faceFixture('8', { images: [front] });
+    const form = { ...faceFormFrom(onlyFront), elopement_risk: 'no' as const, complexion: 'Other' as const };
+    form.photos = { ...form.photos, side: { kind: 'new', data: PNG_DATA_URL } };
+    const result = validateFaceForm(form, onlyFront);
+    expect(result.ok && result.faceInfo.images).toEqual({ add: [{ orientation: 'side', data: 'iVBORw0KGgo=' }], edit: [], delete: [] });
+  });
+
+  it('fills the form from a person, with empty text for missing values and no elopement answer for non-residents', () => {
+    const employee = faceFixture('9', { role: 'employee', email: 'n@maple.example', employee_role: 'nurse', gender: null });
+    expect(faceFormFrom(employee)).toMatchObject({
+      role: 'employee',
+      gender: null,
+      room_number: '',
+      elopement_risk: null,
+      email: 'n@maple.example',
+      photos: { front: { kind: 'none' }, side: { kind: 'none' } },
+    });
+    expect(validateFaceForm(faceFormFrom(employee), employee)).toMatchObject({ ok: false, missing: ['Gender', 'Race'] });
+  });
+
+  it('with dummy names shown, fills the form with them and sends the stored names unless they were retyped', () => {
+    const shown = { first_name: 'Jane', last_name: 'Doe' };
+    const form = faceFormFrom(person, shown);
+    expect(form).toMatchObject({ first_name: 'Jane', last_name: 'Doe' });
+    const kept = validateFaceForm(form, person, shown);
+    expect(kept.ok && kept.faceInfo).toMatchObject({ first_name: 'Margaret', last_name: 'Hill' });
+    const retyped = validateFaceForm({ ...form, last_name: 'Hill-Jones' }, person, shown);
+    expect(retyped.ok && retyped.faceInfo).toMatchObject({ first_name: 'Margaret', last_name: 'Hill-Jones' });
+  });
+});
