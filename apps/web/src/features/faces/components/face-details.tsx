@@ -38,7 +38,13 @@ function MostRecentDetection({ face, now }: { face: Face; now: number }) {
   const at = Date.parse(face.last_seen_datetime);
   return (
     <Stack gap={6} py="sm">
-      <MediaImage src={picture} alt={`Most recent detection of ${face.person_name}`} w="100%" h={240} fit="contain" />
+      {picture ? (
+        <MediaImage src={picture} alt={`Most recent detection of ${face.person_name}`} w="100%" h={240} fit="contain" />
+      ) : (
+        <Text size="sm" c="dimmed">
+          There is no recording of this moment (yet).
+        </Text>
+      )}
       <Text size="sm">
         {face.last_seen_camera_description} ·{' '}
         <time dateTime={face.last_seen_datetime}>{`${formatMoment(at)} · ${relativeTime(at, now)}`}</time>
@@ -133,8 +139,12 @@ export function FaceDetails({
         <Photos face={face} />
         <Tabs defaultValue="recent" allowTabDeactivation keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="recent">{FACES_MESSAGES.mostRecentDetection}</Tabs.Tab>
-            <Tabs.Tab value="history">{FACES_MESSAGES.showHideHistory}</Tabs.Tab>
+            <Tabs.Tab value="recent" fz="sm" px="xs">
+              {FACES_MESSAGES.mostRecentDetection}
+            </Tabs.Tab>
+            <Tabs.Tab value="history" fz="sm" px="xs">
+              {FACES_MESSAGES.showHideHistory}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="recent">
             <MostRecentDetection face={face} now={now} />

@@ -74,7 +74,7 @@ export function FaceList({
   const hint = state.query.trim() === '' && total === 0 ? FACES_MESSAGES.tryStaffOrResident : FACES_MESSAGES.tryFilters;
 
   return (
-    <Paper withBorder radius="md" h="100%" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+    <Paper withBorder radius="md" h="100%" pos="relative" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <Stack gap="xs" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <TextInput
           type="search"
@@ -93,15 +93,27 @@ export function FaceList({
           />
           <SortButtons state={state} onChange={onStateChange} />
         </Group>
-        {refreshing && (
-          <Group gap="xs" role="status">
-            <Loader size={12} />
-            <Text size="xs" c="dimmed">
-              {FACES_MESSAGES.refreshing}
-            </Text>
-          </Group>
-        )}
       </Stack>
+      {refreshing && (
+        // Floats over the list's foot, so the 30 s last-seen refresh never moves the rows.
+        <Paper
+          withBorder
+          shadow="sm"
+          radius="xl"
+          px="sm"
+          py={4}
+          role="status"
+          pos="absolute"
+          bottom={12}
+          left="50%"
+          style={{ transform: 'translateX(-50%)', zIndex: 2 }}
+        >
+          <Group gap="xs" wrap="nowrap">
+            <Loader size={12} />
+            <Text size="xs">{FACES_MESSAGES.refreshing}</Text>
+          </Group>
+        </Paper>
+      )}
       <Box ref={scrollRef} style={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}>
         {faces.length === 0 ? (
           <EmptyList hint={hint} />

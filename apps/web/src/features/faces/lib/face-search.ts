@@ -28,7 +28,8 @@ export const FACE_SEARCH_MODEL: SearchModel<Face> = {
     { key: 'last_name', get: (f) => f.last_name },
     { key: 'person_name', get: (f) => f.person_name },
     { key: 'role', get: (f) => f.role },
-    { key: 'complexion', get: (f) => f.complexion },
+    // 'begins with', so 'asian' does not find 'caucasian'.
+    { key: 'complexion', get: (f) => f.complexion, match: 'begins with' },
     { key: 'elopement_risk', get: (f) => f.elopement_risk },
     { key: 'last_seen_camera_description', get: (f) => f.last_seen_camera_description },
     { key: 'room', get: (f) => f.room },
