@@ -25,8 +25,8 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
     scope.get(
       '/api/v6/faces',
       {
-        // The reply is JSON text already (below); errors are plain objects.
-        serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
+        // The reply is JSON bytes already (below); errors are plain objects.
+        serializerCompiler: () => (data) => JSON.stringify(data),
         schema: {
           tags: ['faces'],
           summary:
@@ -38,7 +38,7 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
       // Thousands of people: the service hands over the JSON text (kept while unchanged), sent as it is.
       async (request, reply) => {
         const json = await faces.listJson(principalOf(request), request.query.domain_uuid);
-        // Typed as the schema's reply: it is that reply, serialised by the service.
+        // Typed as the schema's reply: it is that reply, serialised by the service (a Buffer is sent as it is).
         return reply.type('application/json; charset=utf-8').send(json as unknown as z.infer<typeof facesListReplySchema>);
       },
     );

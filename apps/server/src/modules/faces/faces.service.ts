@@ -20,7 +20,7 @@ import { framePath, type FrameAvailability } from '../../media/frames.js';
 import { PhotoError, normalisePhoto, type PhotoFiles } from '../../media/photos.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { CamerasRepository } from '../video/cameras.repository.js';
-import type { PersonFields, PersonRow, PhotoChange, RegistryRepository } from './registry.repository.js';
+import type { PersonFields, PersonHead, PersonRow, PhotoChange, RegistryRepository } from './registry.repository.js';
 
 const URL_TTL_MS = 6 * 3600_000;
 const LIST_CACHE_MS = 10_000;
@@ -45,6 +45,17 @@ type FaceImageOut = Face['images'][number];
 export class RegistryWriter {
   /** Counts this process's writes: a list kept for its version is rebuilt after any of them (even within a millisecond). */
   generation = 0;
+  /** The generation of each person's last write here, so their list entry is made again even within a millisecond. */
+  private readonly written = new Map<string, number>();
+
+  writeOf(person: string): number {
+    return this.written.get(person) ?? 0;
+  }
+
+  private wrote(person: string): void {
+    this.generation += 1;
+    this.written.set(person, this.generation);
+  }
 
   constructor(private readonly d: { registry: RegistryRepository; photos: PhotoFiles; clock: Clock }) {}
 
@@ -56,7 +67,7 @@ export class RegistryWriter {
     const photos = await this.preparePhotos(uuid, info.images.add, [], now);
     try {
       await this.d.registry.insert({ uuid, domain_uuid: domain, ...personFields(info), created_at: now, updated_at: now }, photos.rows);
-      this.generation += 1;
+      this.wrote(uuid);
     } catch (error) {
       this.d.photos.remove(...photos.files);
       throw error;
@@ -71,7 +82,7 @@ export class RegistryWriter {
     let dropped: FaceImageRow[] | false;
     try {
       dropped = await this.d.registry.update(uuid, personFields(info), change, now);
-      this.generation += 1;
+      this.wrote(uuid);
     } catch (error) {
       this.d.photos.remove(...photos.files);
       throw translateConstraint(error);
@@ -99,7 +110,7 @@ export class RegistryWriter {
 
   async remove(uuid: string): Promise<void> {
     const removed = await this.d.registry.remove(uuid, this.d.clock.now());
-    this.generation += 1;
+    this.wrote(uuid);
     if (removed === false) throw notFound('No such person.');
     this.d.photos.removePerson(uuid);
   }
@@ -152,7 +163,10 @@ export class RegistryWriter {
 export class FacesService {
   /** Signed links for this hour's expiry, by scope: a list of 5,000 people signs each folder once an hour, not per call. */
   private signed = { expires: 0, urls: new Map<string, string>() };
-  private readonly lists = new Map<string, { version: string; at: number; json: string }>();
+  private readonly lists = new Map<string, { version: string; at: number; json: Buffer }>();
+  private readonly tagged = new Map<string, { key: string; at: number; counts: Map<string, number> }>();
+  /** Each person's entry of the list as JSON, with the inputs it was made from (see listJson). */
+  private readonly entries = new Map<string, { domain: string; key: string; json: string }>();
 
   constructor(private readonly d: FacesDeps) {}
 
@@ -187,15 +201,41 @@ export class FacesService {
    * something changes: it is kept per building, view (with or without employees) and version (see listVersion), for
    * at most LIST_CACHE_MS, so that pictures that became available appear and links are renewed.
    */
-  async listJson(principal: Principal, domain: string): Promise<string> {
+  async listJson(principal: Principal, domain: string): Promise<Buffer> {
     const { findAll } = this.reader(principal, domain);
-    const version = `${this.d.writer.generation}:${await this.d.registry.listVersion(domain)}`;
+    const current = await this.d.registry.listVersion(domain);
+    const version = `${this.d.writer.generation}:${current.key}`;
     const key = `${domain}:${findAll}`;
     const now = this.d.clock.now();
     const cached = this.lists.get(key);
     if (cached && cached.version === version && now - cached.at < LIST_CACHE_MS) return cached.json;
-    const people = await this.d.registry.people(domain, !findAll);
-    const json = JSON.stringify({ ok: true, faces: await this.present(domain, people) });
+
+    // Something changed, usually one person (seen by a camera): only entries whose inputs changed are made again.
+    const heads = await this.d.registry.heads(domain, !findAll);
+    // Confirmed matches per person change only with reviews: counted again when their total or the generation moved.
+    const counted = this.tagged.get(domain);
+    const taggedKey = `${this.d.writer.generation}:${current.tagged}`;
+    const reuse = counted !== undefined && counted.key === taggedKey && now - counted.at < LIST_CACHE_MS;
+    const tagged = reuse ? counted.counts : await this.d.registry.taggedCounts(domain);
+    if (!reuse) this.tagged.set(domain, { key: taggedKey, at: now, counts: tagged });
+    const context = await this.presentContext(domain, heads, tagged);
+    const expires = signedExpiry(now);
+    const entryKey = (h: PersonHead) => {
+      const camera = h.last_seen_camera_uuid === null ? '' : (context.names.get(h.last_seen_camera_uuid) ?? '');
+      const pictured = isPictured(h, this.d.frames);
+      return `${h.updated_at}|${this.d.writer.writeOf(h.uuid)}|${h.last_seen_detection_id}|${camera}|${context.tagged.get(h.uuid) ?? 0}|${pictured}|${expires}`;
+    };
+    const keys = new Map(heads.map((h) => [h.uuid, entryKey(h)]));
+    const stale = heads.filter((h) => this.entries.get(h.uuid)?.key !== keys.get(h.uuid)).map((h) => h.uuid);
+    if (stale.length > 0) {
+      const rows =
+        stale.length > heads.length / 2 ? await this.d.registry.people(domain, !findAll) : await this.d.registry.peopleByIds(stale);
+      const faces = await this.present(domain, rows, context);
+      rows.forEach((row, i) => this.entries.set(row.uuid, { domain, key: keys.get(row.uuid)!, json: JSON.stringify(faces[i]) }));
+    }
+    if (findAll) for (const [uuid, entry] of this.entries) if (entry.domain === domain && !keys.has(uuid)) this.entries.delete(uuid);
+    // Bytes, so every request that gets the kept list sends it without encoding 3 MB again.
+    const json = Buffer.from(`{"ok":true,"faces":[${heads.map((h) => this.entries.get(h.uuid)!.json).join(',')}]}`);
     this.lists.set(key, { version, at: now, json });
     return json;
   }
@@ -276,19 +316,25 @@ export class FacesService {
       throw forbidden('Adding or changing people other than residents needs faces/find_all.');
   }
 
-  /** People as the API shows them: photos and last-seen pictures as signed links. */
-  private async present(domain: string, people: PersonRow[]): Promise<Face[]> {
-    const uuids = people.map((p) => p.uuid);
-    const [photos, tagged, names] = await Promise.all([
-      this.d.registry.photosOf(uuids),
-      this.d.registry.taggedCounts(domain),
-      this.d.cameras.namesInDomain(domain),
-    ]);
+  /** What presenting people needs besides their rows: confirmed counts, camera names, recording coverage. */
+  private async presentContext(
+    domain: string,
+    people: readonly Pick<PersonRow, 'last_seen_camera_uuid'>[],
+    counted?: Map<string, number>,
+  ): Promise<PresentContext> {
+    const [tagged, names] = await Promise.all([counted ?? this.d.registry.taggedCounts(domain), this.d.cameras.namesInDomain(domain)]);
     await this.d.frames.prepare(people.flatMap((p) => (p.last_seen_camera_uuid ? [p.last_seen_camera_uuid] : [])));
+    return { tagged, names };
+  }
+
+  /** People as the API shows them: photos and last-seen pictures as signed links. */
+  private async present(domain: string, people: PersonRow[], given?: PresentContext): Promise<Face[]> {
+    const { tagged, names } = given ?? (await this.presentContext(domain, people));
+    const photos = await this.d.registry.photosOf(people.map((p) => p.uuid));
     const now = this.d.clock.now();
     return people.map((p): Face => {
       const seen = p.last_seen_at !== null && p.last_seen_detection_id !== null && p.last_seen_camera_uuid !== null;
-      const pictured = seen && this.d.frames.has(p.last_seen_camera_uuid!, p.last_seen_at!);
+      const pictured = isPictured(p, this.d.frames);
       return {
         frontend_face_uuid: p.uuid,
         domain_uuid: p.domain_uuid,
@@ -332,7 +378,7 @@ export class FacesService {
 
   /** A signed link valid for 6 to 7 hours; the expiry is rounded to the hour so a browser can cache what it points at. */
   private sign(scope: string, now: number): string {
-    const expires = Math.ceil((now + URL_TTL_MS) / HOUR_MS) * HOUR_MS;
+    const expires = signedExpiry(now);
     if (this.signed.expires !== expires) this.signed = { expires, urls: new Map() };
     let url = this.signed.urls.get(scope);
     if (url === undefined) {
@@ -341,6 +387,24 @@ export class FacesService {
     }
     return url;
   }
+}
+
+interface PresentContext {
+  tagged: Map<string, number>;
+  names: Map<string, string>;
+}
+
+/** Signed links expire 6 to 7 hours on, on the hour, so the same link is handed out for an hour (browser cache). */
+const signedExpiry = (now: number) => Math.ceil((now + URL_TTL_MS) / HOUR_MS) * HOUR_MS;
+
+/** Whether the last sighting's pictures can be shown (a recording holds that moment). */
+function isPictured(p: PersonHead, frames: FrameAvailability): boolean {
+  return (
+    p.last_seen_at !== null &&
+    p.last_seen_detection_id !== null &&
+    p.last_seen_camera_uuid !== null &&
+    frames.has(p.last_seen_camera_uuid, p.last_seen_at)
+  );
 }
 
 /** A stored person as form fields, to change one thing of theirs. */

@@ -169,6 +169,30 @@ describe('adding, changing and deleting a person', () => {
     const seenAt = new Date(Math.floor(ctx.clock.now() / 1000) * 1000 - 5000).toISOString().replace('.000Z', 'Z');
     await sendBatch(ctx, key, { faces: [{ camera_uuid: HALLWAY, captured_at: seenAt, frontend_face_uuid: id, confidence: 0.95 }] });
     expect((await list(manager)).find((f) => f.frontend_face_uuid === id)?.last_seen_datetime).toBe(seenAt);
+    // A photo added, and the camera renamed: the person's entry follows, the others stay as they were.
+    const others = (await list(manager)).filter((f) => f.frontend_face_uuid !== id);
+    const photo = { images: { add: [{ orientation: 'front' as const, data: await jpeg(120, 120) }] } };
+    expect((await edit(manager, id, resident({ first_name: 'Listed', room_number: '303', ...photo }))).statusCode).toBe(200);
+    const rename = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v4/cameras/${HALLWAY}`,
+      headers: bearer(manager),
+      payload: { name: 'Hallway East Wing' },
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const after = await list(manager);
+    expect(after.find((f) => f.frontend_face_uuid === id)).toMatchObject({
+      images: [expect.objectContaining({ orientation: 'front' })],
+      last_seen_camera_description: 'Hallway East Wing',
+    });
+    expect(
+      after
+        .filter((f) => f.frontend_face_uuid !== id)
+        .map((f) => f.frontend_face_uuid)
+        .sort(),
+    ).toEqual(others.map((f) => f.frontend_face_uuid).sort());
+    // Without faces/find_all the same entries, residents only.
+    expect((await list(nurse)).find((f) => f.frontend_face_uuid === id)?.last_seen_camera_description).toBe('Hallway East Wing');
   });
 
   it('refuses a renamed text file, another image type, an oversized photo or body, and malformed fields, writing nothing', async () => {

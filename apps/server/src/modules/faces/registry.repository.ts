@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db, Engine } from '../../db/database.js';
 import type { Database, FaceDetectionRow, FaceImageRow, FaceRow, NewFace } from '../../db/schema.js';
 
@@ -24,8 +24,11 @@ const PERSON_COLUMNS = [
   'last_seen_at',
   'last_seen_camera_uuid',
   'last_seen_detection_id',
+  'updated_at',
 ] as const;
 export type PersonRow = Pick<FaceRow, (typeof PERSON_COLUMNS)[number]>;
+const HEAD_COLUMNS = ['uuid', 'updated_at', 'last_seen_at', 'last_seen_camera_uuid', 'last_seen_detection_id'] as const;
+export type PersonHead = Pick<FaceRow, (typeof HEAD_COLUMNS)[number]>;
 
 export type PersonFields = Pick<
   NewFace,
@@ -75,26 +78,48 @@ export class RegistryRepository {
    * SQLite's driver about 30 ms, one JSON.parse of the same rows a few (bench:faces).
    */
   async people(domain: string, residentsOnly: boolean): Promise<PersonRow[]> {
-    const pairs = sql.join(PERSON_COLUMNS.flatMap((c) => [sql.lit(c), sql.ref(c)]));
+    return this.aggregate<PersonRow>(
+      PERSON_COLUMNS,
+      sql`domain_uuid = ${domain} and removed_at is null ${residentsOnly ? sql`and role = 'resident'` : sql``}`,
+    );
+  }
+
+  /** What tells whether a person's entry in the list changed: the list checks these, and rebuilds only those that did. */
+  async heads(domain: string, residentsOnly: boolean): Promise<PersonHead[]> {
+    return this.aggregate<PersonHead>(
+      HEAD_COLUMNS,
+      sql`domain_uuid = ${domain} and removed_at is null ${residentsOnly ? sql`and role = 'resident'` : sql``}`,
+    );
+  }
+
+  /** These people (of any building), with what the list shows. */
+  async peopleByIds(uuids: readonly string[]): Promise<PersonRow[]> {
+    const out: PersonRow[] = [];
+    for (let i = 0; i < uuids.length; i += CHUNK)
+      out.push(...(await this.aggregate<PersonRow>(PERSON_COLUMNS, sql`uuid in (${sql.join(uuids.slice(i, i + CHUNK))})`)));
+    return out;
+  }
+
+  /** Rows of `faces` built by the database as one JSON array of objects (see `people`). */
+  private async aggregate<T>(columns: readonly string[], where: RawBuilder<unknown>): Promise<T[]> {
+    const pairs = sql.join(columns.flatMap((c) => [sql.lit(c), sql.ref(c)]));
     const object = this.engine === 'postgres' ? sql`json_build_object(${pairs})` : sql`json_object(${pairs})`;
     const aggregate = this.engine === 'postgres' ? sql`coalesce(json_agg(${object})::text, '[]')` : sql`json_group_array(${object})`;
-    const roleFilter = residentsOnly ? sql`and role = 'resident'` : sql``;
-    const { rows } = await sql<{ people: string }>`
-      select ${aggregate} as people from faces where domain_uuid = ${domain} and removed_at is null ${roleFilter}`.execute(this.db);
-    return JSON.parse(rows[0]?.people ?? '[]') as PersonRow[];
+    const { rows } = await sql<{ people: string }>`select ${aggregate} as people from faces where ${where}`.execute(this.db);
+    return JSON.parse(rows[0]?.people ?? '[]') as T[];
   }
 
   /**
    * What the faces list of a building depends on, in one cheap query: any person added, changed, deleted or seen,
    * and any match confirmed or undone, changes it.
    */
-  async listVersion(domain: string): Promise<string> {
+  async listVersion(domain: string): Promise<{ key: string; tagged: number }> {
     const { rows } = await sql<{ people: number; changed: number | null; seen: number | null; tagged: number }>`
       select count(*) as people, max(updated_at) as changed, sum(coalesce(last_seen_at, 0) % 1000000007) as seen,
         (select count(*) from face_detections where domain_uuid = ${domain} and match_confirmed = 1) as tagged
       from faces where domain_uuid = ${domain}`.execute(this.db);
     const row = rows[0]!;
-    return `${row.people}:${row.changed}:${row.seen}:${row.tagged}`;
+    return { key: `${row.people}:${row.changed}:${row.seen}:${row.tagged}`, tagged: Number(row.tagged) };
   }
 
   /** A person, deleted ones included (see removed_at). */
