@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   canReadFaces,
+  formatUtc,
   hasOperation,
   mergeDetections,
   roleFlags,
@@ -258,7 +259,7 @@ export class FacesService {
       return {
         runtime_face_uuid: parent.runtime_face_uuid,
         frontend_face_uuid: parent.frontend_face_uuid,
-        captured_at: new Date(parent.captured_at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        captured_at: formatUtc(new Date(parent.captured_at)),
         camera_uuid: parent.camera_uuid,
         camera_description: names.get(parent.camera_uuid) ?? 'Removed camera',
         match_confidence: parent.confidence,
@@ -274,7 +275,8 @@ export class FacesService {
       ok: true as const,
       history,
       detections: rows.length,
-      next_before: rows.length === limit && last ? new Date(last.captured_at).toISOString().replace(/\.\d{3}Z$/, 'Z') : null,
+      // To the millisecond: a page must not skip detections earlier in the same second as its last one.
+      next_before: rows.length === limit && last ? new Date(last.captured_at).toISOString() : null,
     };
   }
 
@@ -355,7 +357,7 @@ export class FacesService {
         ...roleFlags(p.role as FaceRole),
         images: (photos.get(p.uuid) ?? []).map((photo) => this.photoOut(p.uuid, photo, now)),
         images_tagged: tagged.get(p.uuid) ?? 0,
-        last_seen_datetime: seen ? new Date(p.last_seen_at!).toISOString().replace(/\.\d{3}Z$/, 'Z') : null,
+        last_seen_datetime: seen ? formatUtc(new Date(p.last_seen_at!)) : null,
         last_seen_camera_uuid: seen ? p.last_seen_camera_uuid : null,
         last_seen_camera_description: seen ? (names.get(p.last_seen_camera_uuid!) ?? 'Removed camera') : null,
         last_seen_detection_id: seen ? p.last_seen_detection_id : null,
