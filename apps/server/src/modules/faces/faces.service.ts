@@ -25,6 +25,9 @@ import type { PersonFields, PersonHead, PersonRow, PhotoChange, RegistryReposito
 
 const URL_TTL_MS = 6 * 3600_000;
 const LIST_CACHE_MS = 10_000;
+const LIST_OPEN = Buffer.from('{"ok":true,"faces":[');
+const COMMA = Buffer.from(',');
+const LIST_CLOSE = Buffer.from(']}');
 const HOUR_MS = 3600_000;
 
 export interface FacesDeps {
@@ -167,7 +170,7 @@ export class FacesService {
   private readonly lists = new Map<string, { version: string; at: number; json: Buffer }>();
   private readonly tagged = new Map<string, { key: string; at: number; counts: Map<string, number> }>();
   /** Each person's entry of the list as JSON, with the inputs it was made from (see listJson). */
-  private readonly entries = new Map<string, { domain: string; key: string; json: string }>();
+  private readonly entries = new Map<string, { domain: string; key: string; json: Buffer }>();
 
   constructor(private readonly d: FacesDeps) {}
 
@@ -232,11 +235,19 @@ export class FacesService {
       const rows =
         stale.length > heads.length / 2 ? await this.d.registry.people(domain, !findAll) : await this.d.registry.peopleByIds(stale);
       const faces = await this.present(domain, rows, context);
-      rows.forEach((row, i) => this.entries.set(row.uuid, { domain, key: keys.get(row.uuid)!, json: JSON.stringify(faces[i]) }));
+      rows.forEach((row, i) =>
+        this.entries.set(row.uuid, { domain, key: keys.get(row.uuid)!, json: Buffer.from(JSON.stringify(faces[i])) }),
+      );
     }
     if (findAll) for (const [uuid, entry] of this.entries) if (entry.domain === domain && !keys.has(uuid)) this.entries.delete(uuid);
-    // Bytes, so every request that gets the kept list sends it without encoding 3 MB again.
-    const json = Buffer.from(`{"ok":true,"faces":[${heads.map((h) => this.entries.get(h.uuid)!.json).join(',')}]}`);
+    // Bytes, joined without making a 3 MB string first; every request that gets the kept list sends them as they are.
+    const parts: Buffer[] = [LIST_OPEN];
+    heads.forEach((h, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(this.entries.get(h.uuid)!.json);
+    });
+    parts.push(LIST_CLOSE);
+    const json = Buffer.concat(parts);
     this.lists.set(key, { version, at: now, json });
     return json;
   }
