@@ -4,7 +4,6 @@
 // BENCH_ENGINES=sqlite,postgres.
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
-import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { SOCKET_PATH, type IngestEvent } from '@vigil/contract';
 import { sql } from 'kysely';
@@ -16,6 +15,7 @@ import { DetectorsService } from '../apps/server/src/modules/ingest/detectors.se
 import { eventRow } from '../apps/server/src/modules/ingest/ingest.service.js';
 import { seededRandom as random } from '../apps/server/src/seed/demo-detections.js';
 import { MAPLE, bearer, createTestContext, type TestContext } from '../apps/server/test/harness.js';
+import { count, load, ms, percentile, verdict } from './lib/bench.js';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';
 
 const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -49,15 +49,6 @@ const pick = <T>(items: readonly T[], r: number): T => items[Math.floor(r * item
 const busyCamera = (r: number) => MAPLE_CAMERAS[[0, 0, 2, 2, 2, 1, 3, 4, 5, 6][Math.floor(r * 10)]!]!;
 
 const now = () => performance.timeOrigin + performance.now();
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const ms = (value: number) => `${value.toFixed(2)} ms`;
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-const count = (n: number) => n.toLocaleString('en-US');
-/** Other work on the machine skews every figure: shown with each part. */
-const load = () => `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 
 /** A row as IngestService writes it (its own row builder), mostly alerted as in a building without rules. */
 function benchEventRow(r: () => number, at: number, detectorId: string, serial: number): NewEvent {

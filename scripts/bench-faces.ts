@@ -3,7 +3,6 @@
 // nothing. Sizes: BENCH_PEOPLE, BENCH_DETECTIONS, BENCH_HEAVY (the one person's detections), BENCH_REQUESTS;
 // BENCH_ENGINES=sqlite,postgres.
 import { randomUUID } from 'node:crypto';
-import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { COMPLEXIONS, FACE_ROLES, FACE_SYNONYMS, GENDERS, applySearch, type Face, type SearchModel } from '@vigil/contract';
 import { sql } from 'kysely';
@@ -11,6 +10,7 @@ import type { NewFace } from '../apps/server/src/db/schema.js';
 import { RegistryRepository } from '../apps/server/src/modules/faces/registry.repository.js';
 import { seededRandom as random } from '../apps/server/src/seed/demo-detections.js';
 import { MAPLE, bearer, createTestContext, type TestContext } from '../apps/server/test/harness.js';
+import { count, load, ms, percentile, verdict } from './lib/bench.js';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';
 
 const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -24,15 +24,6 @@ const DAY = 86_400_000;
 const MAPLE_CAMERAS = [1, 2, 3, 4, 5, 6, 7].map((n) => `c1a00001-0000-4000-8000-00000000a00${n}`);
 const FIRST = ['Margaret', 'Walter', 'Edith', 'Harold', 'Dorothy', 'Arthur', 'Ruth', 'Frank', 'Helen', 'George', 'Alice', 'Ernest'];
 const LAST = ['Hill', 'Brooks', 'Shaw', 'Wright', 'Fisher', 'Lowe', 'Hale', 'Moss', 'Reed', 'Park', 'Stone', 'Wells', 'Hart'];
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const ms = (value: number) => `${value.toFixed(2)} ms`;
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-const count = (n: number) => n.toLocaleString('en-US');
-const load = () => `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 
 /** People and detections straight into the database (as ingest would have written them), then last seen from them. */
 async function fill(ctx: TestContext): Promise<string> {
