@@ -12,6 +12,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'analyzer',
+          include: ['apps/analyzer/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
