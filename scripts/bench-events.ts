@@ -13,7 +13,7 @@ import { encodeCursor } from '../apps/server/src/modules/events/pagination.js';
 import { DetectorsRepository } from '../apps/server/src/modules/ingest/detectors.repository.js';
 import { DetectorsService } from '../apps/server/src/modules/ingest/detectors.service.js';
 import { eventRow } from '../apps/server/src/modules/ingest/ingest.service.js';
-import { seededRandom as random } from '../apps/server/src/seed/demo-detections.js';
+import { seededRandom as random } from '../apps/server/src/demo/detections.js';
 import { MAPLE, bearer, createTestContext, type TestContext } from '../apps/server/test/harness.js';
 import { count, load, ms, percentile, verdict } from './lib/bench.js';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';

@@ -8,7 +8,7 @@ import { COMPLEXIONS, FACE_ROLES, FACE_SYNONYMS, GENDERS, applySearch, type Face
 import { sql } from 'kysely';
 import type { NewFace } from '../apps/server/src/db/schema.js';
 import { RegistryRepository } from '../apps/server/src/modules/faces/registry.repository.js';
-import { seededRandom as random } from '../apps/server/src/seed/demo-detections.js';
+import { seededRandom as random } from '../apps/server/src/demo/detections.js';
 import { MAPLE, bearer, createTestContext, type TestContext } from '../apps/server/test/harness.js';
 import { count, load, ms, percentile, verdict } from './lib/bench.js';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** The demo buildings and cameras (apps/server/src/seed/demo.ts). */
+/** The demo buildings and cameras (apps/server/src/demo/seed.ts). */
 export const DEMO = {
   maple: '5f0c8a2e-6b1d-4c3e-9a47-0d2b7e1f3a01',
   birch: '8e3d1b7c-2a4f-4e6d-8b19-5c0a9f2e4b02',

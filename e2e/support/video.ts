@@ -5,7 +5,7 @@ import { readBurntInTime } from './ocr';
 
 export { readBurntInTimeOfFile } from './ocr';
 
-/** Maple Court and its demo cameras (apps/server/src/seed/demo.ts); the demo RTSP server streams each of them. */
+/** Maple Court and its demo cameras (apps/server/src/demo/seed.ts); the demo RTSP server streams each of them. */
 export const MAPLE_COURT = '5f0c8a2e-6b1d-4c3e-9a47-0d2b7e1f3a01';
 export const FRONT_ENTRANCE = 'c1a00001-0000-4000-8000-00000000a001';
 export const MAPLE_CAMERAS = [

@@ -39,7 +39,8 @@ import { staffRoutes } from './modules/staff/staff.routes.js';
 import { ClientErrorsRepository } from './modules/staff/client-errors.repository.js';
 import { clientErrorsRoutes } from './modules/staff/client-errors.routes.js';
 import { ClientErrorsService } from './modules/staff/client-errors.service.js';
-import { startDemoCameras, type DemoCamerasHandle } from './media/demo-cameras.js';
+import type { DemoCamerasHandle } from './demo/cameras.js';
+import { startDemoRtsp, wireDemoDetections } from './demo/wiring.js';
 import { resolveFfmpeg } from './media/ffmpeg.js';
 import { Exports } from './media/exports.js';
 import { MediaStore } from './media/media-store.js';
@@ -51,8 +52,7 @@ import { ClipsRepository } from './modules/video/clips.repository.js';
 import { mediaRoutes } from './modules/video/media.routes.js';
 import { VideoService, cameraSource } from './modules/video/video.service.js';
 import { videoRoutes } from './modules/video/video.routes.js';
-import { demoAccountList } from './seed/demo.js';
-import { startDemoDetections, type DemoDetectionsHandle } from './seed/demo-detections.js';
+import { demoAccountList } from './demo/seed.js';
 import { FrameAvailability, FrameService, liveWindowMs, type FrameLookup } from './media/frames.js';
 import { PhotoFiles } from './media/photos.js';
 import { facesRoutes } from './modules/faces/faces.routes.js';
@@ -332,37 +332,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const frames = new FrameService({ store, clips, ffmpeg, lookup: frameLookup, clock, liveWindowMs: liveWindow });
   mediaRoutes(app, { store, signer, leases, clock, frames, ...(exports && { exports }) });
 
-  let demoDetections: DemoDetectionsHandle | null = null;
-  if (config.demoDetections !== 'off') {
-    // In the background once the server is ready: the history goes through the ingest API like any detector's batches.
-    app.addHook('onReady', () => {
-      const started = Date.now();
-      void startDemoDetections({ app, detectors, events, elopement, access, clock, live: config.demoDetections === 'on', log: app.log })
-        .then((handle) => {
-          demoDetections = handle;
-          app.log.info(`demo detections ready in ${Date.now() - started} ms`);
-        })
-        .catch((err: unknown) => app.log.error({ err }, 'demo detections failed to start'));
-      return Promise.resolve();
-    });
-    app.addHook('onClose', () => demoDetections?.stop());
-  }
+  if (config.demoDetections !== 'off')
+    wireDemoDetections(app, { detectors, events, elopement, access, clock, live: config.demoDetections === 'on' });
 
   let demoCameras: DemoCamerasHandle | null = null;
   if (recorders) {
     app.addHook('onReady', async () => {
-      if (config.video.demoCameras) {
-        await cameras.moveDemoCameras(config.video.demoRtspPort);
-        const demo = (await cameras.all()).filter((c) => c.host === '127.0.0.1' && c.path.startsWith('/demo/'));
-        if (demo.length > 0) {
-          demoCameras = await startDemoCameras({
-            script: config.video.demoCameraScript,
-            port: config.video.demoRtspPort,
-            cameras: demo.map((c) => ({ path: c.path, name: c.description })),
-            log: app.log,
-          });
-        }
-      }
+      demoCameras = await startDemoRtsp(config.video, cameras, app.log);
       await syncRecorders();
       recorders.startRetention();
     });

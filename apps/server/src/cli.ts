@@ -12,7 +12,7 @@ import { DomainsRepository } from './modules/domains/domains.repository.js';
 import { CamerasRepository } from './modules/video/cameras.repository.js';
 import { DetectorsRepository } from './modules/ingest/detectors.repository.js';
 import { DetectorsService } from './modules/ingest/detectors.service.js';
-import { seedDemo } from './seed/demo.js';
+import { seedDemo } from './demo/seed.js';
 
 const USAGE = `Usage: npm run vigil -- <command>
   migrate                              bring the database to the latest schema

@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { systemClock } from './lib/clock.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
-import { seedDemo } from './seed/demo.js';
+import { seedDemo } from './demo/seed.js';
 import { startupBanner } from './startup-banner.js';
 
 /** `npm start`: migrate, load the demo data (idempotently) and serve API + SPA on one origin. */

@@ -1,5 +1,5 @@
 import { isLoopbackHost, type Config } from './config.js';
-import { DEMO_ACCOUNTS } from './seed/demo.js';
+import { DEMO_ACCOUNTS } from './demo/seed.js';
 
 /**
  * What `npm start` prints once listening: where Vigil is, its database and sign-in; and, when the demo sign-in is on

@@ -11,7 +11,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/da
 import type { Clock } from '../src/lib/clock.js';
 import type { App } from '../src/lib/routes.js';
 import { AccessRepository } from '../src/modules/auth/access.repository.js';
-import { DEMO_DOMAINS, seedDemo } from '../src/seed/demo.js';
+import { DEMO_DOMAINS, seedDemo } from '../src/demo/seed.js';
 
 export { DEMO_DOMAINS };
 export const MAPLE = DEMO_DOMAINS.maple.uuid;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE, createTestContext, type TestContext } from '../../test/harness.js';
-import { seedDemo } from './demo.js';
+import { seedDemo } from './seed.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

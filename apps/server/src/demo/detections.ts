@@ -7,7 +7,7 @@ import type { AccessRepository } from '../modules/auth/access.repository.js';
 import type { ElopementAlertsRepository } from '../modules/alerts/elopement.repository.js';
 import type { EventsRepository } from '../modules/events/events.repository.js';
 import type { DetectorsService } from '../modules/ingest/detectors.service.js';
-import { DEMO_CAMERAS, DEMO_DOMAINS, DEMO_EXIT_CAMERAS, DEMO_PEOPLE } from './demo.js';
+import { DEMO_CAMERAS, DEMO_DOMAINS, DEMO_EXIT_CAMERAS, DEMO_PEOPLE } from './seed.js';
 
 /**
  * SIMULATED detections for the demo buildings, sent through the real ingest API with a real detector key,
@@ -22,7 +22,7 @@ export interface DemoDetectionsHandle {
   stop(): void;
 }
 
-interface Deps {
+export interface DemoDetectionsDeps {
   app: App;
   detectors: DetectorsService;
   events: EventsRepository;
@@ -136,7 +136,7 @@ async function send(app: App, key: string, batch: IngestBatch): Promise<void> {
   if (response.statusCode !== 200) throw new Error(`demo ingest refused (${response.statusCode}): ${response.body}`);
 }
 
-export async function startDemoDetections(d: Deps): Promise<DemoDetectionsHandle> {
+export async function startDemoDetections(d: DemoDetectionsDeps): Promise<DemoDetectionsHandle> {
   const random = d.random ?? seededRandom(d.clock.now() % 2 ** 31);
   const keys = new Map<DomainKey, string>();
   for (const [name, domain] of Object.entries(DEMO_DOMAINS) as [DomainKey, (typeof DEMO_DOMAINS)[DomainKey]][]) {
@@ -206,7 +206,7 @@ export async function startDemoDetections(d: Deps): Promise<DemoDetectionsHandle
 }
 
 /** One alert of the history was dismissed by Nora Quinn with her PIN, so the list shows both states. */
-async function dismissOldest(d: Deps, domainUuid: string): Promise<void> {
+async function dismissOldest(d: DemoDetectionsDeps, domainUuid: string): Promise<void> {
   const nora = await d.access.findUserByEmail('nurse@maple.example');
   if (!nora || domainUuid !== DEMO_DOMAINS.maple.uuid) return;
   const [oldest] = await d.elopement.list({
