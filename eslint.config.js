@@ -37,6 +37,25 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // Server layers: infrastructure (lib, db, media) serves the modules and never reaches into them, the demo or the
+    // app. (Checked on the import text: the server's imports name .js files that are .ts sources.)
+    files: ['apps/server/src/{lib,db,media}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/demo/**', '**/app.js'],
+              message: 'Infrastructure (lib, db, media) must not import modules, the demo or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },

@@ -1,9 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ClipsRepository } from '../modules/video/clips.repository.js';
+import type { ClipRow } from '../db/schema.js';
 import { frameArgs, posterCrop, runFfmpeg, type FrameCrop } from './ffmpeg.js';
 import type { MediaStore } from './media-store.js';
 import { HLS_LIST_SIZE } from './recorder.js';
+
+/** Where the recorded clips are found (the clips repository); media does not depend on the modules that own them. */
+export interface ClipLookup {
+  startingAtOrBefore(camera: string, ms: number): Promise<ClipRow | undefined>;
+  coverage(camera: string): Promise<{ first: number; lastEnd: number } | null>;
+}
 
 /** event: an event's thumbnail; face: the whole frame of a face detection; poster: the face crop of it. */
 export const FRAME_KINDS = ['event', 'face', 'poster'] as const;
@@ -72,7 +78,7 @@ export class FrameService {
   constructor(
     private readonly d: {
       store: MediaStore;
-      clips: ClipsRepository;
+      clips: ClipLookup;
       ffmpeg: string | null;
       lookup: FrameLookup;
       clock: { now(): number };
@@ -201,7 +207,7 @@ const COVERAGE_TTL_MS = 5_000;
 export class FrameAvailability {
   private readonly cache = new Map<string, { at: number; span: { first: number; lastEnd: number } | null }>();
 
-  constructor(private readonly d: { clips: Pick<ClipsRepository, 'coverage'>; clock: { now(): number }; liveWindowMs: number }) {}
+  constructor(private readonly d: { clips: Pick<ClipLookup, 'coverage'>; clock: { now(): number }; liveWindowMs: number }) {}
 
   /** Loads coverage for these cameras (call once per list, before `has`). */
   async prepare(cameras: Iterable<string>): Promise<void> {
