@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elopementAlertColour, relativeTime } from './alerts.js';
+import { ELOPEMENT_MIN_CONFIDENCE, ELOPEMENT_REPEAT_MS, elopementAlertColour, raisesElopementAlert, relativeTime } from './alerts.js';
 
 describe('relative time', () => {
   const now = Date.parse('2026-11-22T12:00:00Z');
@@ -22,5 +22,22 @@ describe('elopement alert colour over 24 hours', () => {
     expect(elopementAlertColour(now - 12 * 3_600_000, now)).toBe('hsl(0, 43%, 58%)');
     expect(elopementAlertColour(now - 24 * 3_600_000, now)).toBe('hsl(0, 0%, 65%)');
     expect(elopementAlertColour(now - 48 * 3_600_000, now)).toBe('hsl(0, 0%, 65%)');
+  });
+});
+
+describe('the elopement rule', () => {
+  const sighting = { personAtRisk: true, atExit: true, confidence: 0.95, capturedAt: 1_000_000, previousAlertAt: null };
+  it('raises an alert for a person at risk matched surely at an exit', () => {
+    expect(raisesElopementAlert(sighting)).toBe(true);
+    expect(raisesElopementAlert({ ...sighting, confidence: ELOPEMENT_MIN_CONFIDENCE })).toBe(true);
+  });
+  it('does not for someone not at risk, away from an exit, or matched less surely than 0.9', () => {
+    expect(raisesElopementAlert({ ...sighting, personAtRisk: false })).toBe(false);
+    expect(raisesElopementAlert({ ...sighting, atExit: false })).toBe(false);
+    expect(raisesElopementAlert({ ...sighting, confidence: 0.89 })).toBe(false);
+  });
+  it('raises one alert per person and exit per 120 s, not one per frame', () => {
+    expect(raisesElopementAlert({ ...sighting, previousAlertAt: sighting.capturedAt - ELOPEMENT_REPEAT_MS + 1 })).toBe(false);
+    expect(raisesElopementAlert({ ...sighting, previousAlertAt: sighting.capturedAt - ELOPEMENT_REPEAT_MS })).toBe(true);
   });
 });

@@ -118,3 +118,24 @@ export function elopementAlertColour(eventMs: number, now: number): string {
   const lightness = Math.round(50 + 15 * age);
   return `hsl(0, ${saturation}%, ${lightness}%)`;
 }
+
+/** A face match must be at least this sure to raise an elopement alert (the recognizer's lower threshold, part 2 §9). */
+export const ELOPEMENT_MIN_CONFIDENCE = 0.9;
+/** The same person at the same exit raises one alert per this window, not one per frame (§9 rate limit 120 s). */
+export const ELOPEMENT_REPEAT_MS = 120_000;
+
+/**
+ * The elopement rule: a face matched (at least ELOPEMENT_MIN_CONFIDENCE) to a person at elopement risk, seen at an
+ * exit camera, raises an alert, unless the same person raised one at the same exit less than ELOPEMENT_REPEAT_MS
+ * before (`previousAlertAt`, ms, or null when none).
+ */
+export function raisesElopementAlert(sighting: {
+  personAtRisk: boolean;
+  atExit: boolean;
+  confidence: number;
+  capturedAt: number;
+  previousAlertAt: number | null;
+}): boolean {
+  if (!sighting.personAtRisk || !sighting.atExit || sighting.confidence < ELOPEMENT_MIN_CONFIDENCE) return false;
+  return sighting.previousAlertAt === null || sighting.capturedAt - sighting.previousAlertAt >= ELOPEMENT_REPEAT_MS;
+}

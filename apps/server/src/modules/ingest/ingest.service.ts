@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ELOPEMENT_REPEAT_MS,
   INGEST,
   alertCategoryOf,
   describeObjects,
   evaluateAlert,
+  raisesElopementAlert,
   removeDetectorPrefix,
   type AlertCategory,
   type IngestEvent,
@@ -29,11 +31,6 @@ import type { EventsRepository } from '../events/events.repository.js';
 import type { DetectorsRepository } from './detectors.repository.js';
 
 type Batch = z.output<typeof ingestBatchSchema>;
-
-/** A face match must be at least this sure to raise an elopement alert (the recognizer's lower threshold, part 2 §9). */
-export const ELOPEMENT_MIN_CONFIDENCE = 0.9;
-/** The same person at the same exit raises one alert per this window, not one per frame (§9 rate limit 120 s). */
-export const ELOPEMENT_REPEAT_MS = 120_000;
 
 export interface IngestDeps {
   db: Db;
@@ -198,11 +195,17 @@ export class IngestService {
     for (const f of [...fresh].sort((a, b) => a.captured_at - b.captured_at)) {
       const person = f.frontend_face_uuid ? people.get(f.frontend_face_uuid) : undefined;
       const camera = cameras.get(f.camera_uuid);
-      if (!person || person.elopement_risk !== 1 || !camera || camera.is_exit !== 1 || f.confidence < ELOPEMENT_MIN_CONFIDENCE) continue;
+      const candidate = {
+        personAtRisk: person?.elopement_risk === 1,
+        atExit: camera?.is_exit === 1,
+        confidence: f.confidence,
+        capturedAt: f.captured_at,
+      };
+      if (!person || !camera || !raisesElopementAlert({ ...candidate, previousAlertAt: null })) continue;
       const key = `${person.uuid}:${camera.uuid}`;
       const previous =
         lastAlert.get(key) ?? (await this.d.elopement.latestFor(trx, person.uuid, camera.uuid, f.captured_at - ELOPEMENT_REPEAT_MS));
-      if (previous !== null && f.captured_at - previous < ELOPEMENT_REPEAT_MS) continue;
+      if (!raisesElopementAlert({ ...candidate, previousAlertAt: previous })) continue;
       lastAlert.set(key, f.captured_at);
       alerts.push({
         alert_id: randomUUID(),
