@@ -7,7 +7,7 @@ import { Gallery } from './gallery.js';
 
 // Real recognition on real photographs (public domain or CC0, from Debian packages: media/SOURCES.md), with the models
 // from node_modules on the WASM backend and no network.
-const media = (name: string) => readFileSync(join(import.meta.dirname, '../media', name));
+const media = (name: string) => readFileSync(join(import.meta.dirname, '../../../media', name));
 let engine: FaceEngine;
 
 beforeAll(async () => {
