@@ -63,9 +63,16 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'GET', url: `/api/ingest/v1/detectors?domain_uuid=${MAPLE}` },
   { method: 'POST', url: '/api/ingest/v1/detectors', payload: { domain_uuid: MAPLE, name: 'x' } },
   { method: 'DELETE', url: `/api/ingest/v1/detectors/${RULE_ID}` },
+  { method: 'GET', url: `/api/v4/analyzers?domain_uuid=${MAPLE}` },
 ];
 /** Routes that take no session: public ones, and the ingest API (a detector key instead, tested in ingest.test.ts). */
-const PUBLIC = ['GET /api/v1/config', 'POST /api/v4/oauth', 'POST /api/ingest/v1/batch'];
+const PUBLIC = [
+  'GET /api/v1/config',
+  'POST /api/v4/oauth',
+  'POST /api/ingest/v1/batch',
+  'POST /api/ingest/v1/analyzers/heartbeat',
+  'GET /api/ingest/v1/gallery',
+];
 
 describe('every protected route', () => {
   it('is listed here', () => {

@@ -72,6 +72,8 @@ import { DetectorsRepository } from './modules/ingest/detectors.repository.js';
 import { DetectorsService } from './modules/ingest/detectors.service.js';
 import { IngestService } from './modules/ingest/ingest.service.js';
 import { ingestRoutes } from './modules/ingest/ingest.routes.js';
+import { AnalyzersRepository } from './modules/ingest/analyzers.repository.js';
+import { AnalyzersService } from './modules/ingest/analyzers.service.js';
 
 export interface AppOptions {
   config: Config;
@@ -278,6 +280,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const rules = new AlertRulesRepository(database.db);
   const detectorsRepository = new DetectorsRepository(database.db);
   const detectors = new DetectorsService(detectorsRepository, clock);
+  const liveWindow = liveWindowMs(config.video.hlsSeconds);
+  const frameLookup: FrameLookup = async (kind, id) => {
+    if (kind === 'event') {
+      const event = await events.byId(id);
+      return event && { camera: event.camera_uuid, at: event.started_at };
+    }
+    const detection = await faces.detection(id);
+    return detection && { camera: detection.camera_uuid, at: detection.captured_at, box: detection.box ? JSON.parse(detection.box) : null };
+  };
+  const frames = new FrameService({ store, clips, ffmpeg, lookup: frameLookup, clock, liveWindowMs: liveWindow });
   const ingest = new IngestService({
     db: database.db,
     engine: database.engine,
@@ -290,11 +302,30 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rules,
     detectors: detectorsRepository,
     notifier: realtime,
+    // A face crop an analyzer sends is the detection's poster picture: nothing to cut from the recording.
+    crops: { write: (id, jpeg) => frames.keep('poster', id, jpeg) },
+    log: app.log,
   });
-  const liveWindow = liveWindowMs(config.video.hlsSeconds);
+  const registry = new RegistryRepository(database.db, database.engine);
+  const analyzers = new AnalyzersService({
+    analyzers: new AnalyzersRepository(database.db),
+    detectors: detectorsRepository,
+    cameras,
+    registry,
+    signer,
+    secret: config.secret,
+    engine: database.engine,
+    clock,
+  });
   const frameAvailability = new FrameAvailability({ clips, clock, liveWindowMs: liveWindow });
   eventsRoutes(app, { authenticator: auth, events: new EventsService({ events, cameras, signer, clock, frames: frameAvailability }) });
-  ingestRoutes(app, { authenticator: auth, ingest, detectors });
+  ingestRoutes(app, {
+    authenticator: auth,
+    ingest,
+    detectors,
+    analyzers,
+    cameraDomain: async (camera) => (await cameras.findOne(camera))?.domain_uuid,
+  });
   alertsRoutes(app, {
     authenticator: auth,
     alerts: new AlertsService({
@@ -309,7 +340,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     settings: new AlertSettingsService({ rules, domains: domainsRepository, cameras, clock }),
   });
-  const registry = new RegistryRepository(database.db, database.engine);
   facesRoutes(app, {
     authenticator: auth,
     faces: new FacesService({
@@ -321,16 +351,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
       clock,
     }),
   });
-  const frameLookup: FrameLookup = async (kind, id) => {
-    if (kind === 'event') {
-      const event = await events.byId(id);
-      return event && { camera: event.camera_uuid, at: event.started_at };
-    }
-    const detection = await faces.detection(id);
-    return detection && { camera: detection.camera_uuid, at: detection.captured_at, box: detection.box ? JSON.parse(detection.box) : null };
-  };
-  const frames = new FrameService({ store, clips, ffmpeg, lookup: frameLookup, clock, liveWindowMs: liveWindow });
-  mediaRoutes(app, { store, signer, leases, clock, frames, ...(exports && { exports }) });
+  mediaRoutes(app, {
+    store,
+    signer,
+    leases,
+    clock,
+    frames,
+    analyzerLive: (token, camera) => analyzers.liveAllowed(token, camera),
+    ...(exports && { exports }),
+  });
 
   if (config.demoDetections !== 'off')
     wireDemoDetections(app, { detectors, events, elopement, access, clock, live: config.demoDetections === 'on' });
@@ -374,8 +403,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const purge = setInterval(
     () =>
-      void Promise.all([sessions.purgeExpired(), leases.purgeExpired(clock.now()), clientErrors.purge()]).catch((err: unknown) =>
-        app.log.warn({ err }, 'purge failed'),
+      void Promise.all([sessions.purgeExpired(), leases.purgeExpired(clock.now()), clientErrors.purge(), analyzers.purge()]).catch(
+        (err: unknown) => app.log.warn({ err }, 'purge failed'),
       ),
     3600_000,
   );

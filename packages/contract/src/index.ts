@@ -16,6 +16,7 @@ export * from './alerts.js';
 export * from './alert-settings.js';
 export * from './sun.js';
 export * from './ingest.js';
+export * from './analyzers.js';
 export * from './realtime.js';
 export * from './client-errors.js';
 export * from './faces.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANALYZER } from './analyzers.js';
 import { uuidSchema } from './common.js';
 import { boxSchema } from './events.js';
 import { isoUtcSchema } from './video.js';
@@ -31,15 +32,33 @@ export const ingestEventSchema = z.object({
 });
 export type IngestEvent = z.infer<typeof ingestEventSchema>;
 
+/** A person a face may be: how alike the face is to them (0..1). */
+export const ingestCandidateSchema = z.object({ frontend_face_uuid: uuidSchema, confidence: z.number().min(0).max(1) });
+export type IngestCandidate = z.infer<typeof ingestCandidateSchema>;
+
+const base64Schema = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
+
 /** One face seen by a detector, with the registry person it matched best (if any). */
 export const ingestFaceSchema = z.object({
   /** the detection's id; Vigil makes one when absent. Re-sending the same id does not duplicate it. */
   runtime_face_uuid: uuidSchema.optional(),
   camera_uuid: uuidSchema,
   captured_at: isoUtcSchema,
+  /** the person it is, when the detector is sure enough to say so (null: nobody it knows) */
   frontend_face_uuid: uuidSchema.nullable().optional(),
+  /** how sure: of the match when there is one, else how alike the best candidate is */
   confidence: z.number().min(0).max(1),
   box: boxSchema.optional(),
+  /** the detector's own confidence that this is a face */
+  face_confidence: z.number().min(0).max(1).optional(),
+  /** the face's height in the frame, in pixels */
+  face_height: z.number().int().min(1).max(20_000).optional(),
+  /** the people it may be, best first (the training tool shows them) */
+  candidates: z.array(ingestCandidateSchema).max(4).optional(),
+  /** the face cut from the frame: a JPEG, base64 */
+  crop: base64Schema.max(Math.ceil((ANALYZER.maxCropBytes * 4) / 3) + 4).optional(),
+  /** the face's embedding, for training: little-endian float32 numbers, base64 */
+  embedding: base64Schema.max(Math.ceil((ANALYZER.maxEmbeddingLength * 16) / 3) + 4).optional(),
 });
 export type IngestFace = z.infer<typeof ingestFaceSchema>;
 

@@ -9,3 +9,8 @@ import type { Database } from './schema.js';
 export async function lockDomain(trx: Transaction<Database>, engine: Engine, domainUuid: string): Promise<void> {
   if (engine === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`domain:${domainUuid}`}))`.execute(trx);
 }
+
+/** Serialises writers of anything named by `key` (e.g. 'analyzers') inside a transaction, as `lockDomain` does for a domain. */
+export async function lockKey(trx: Transaction<Database>, engine: Engine, key: string): Promise<void> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`lock:${key}`}))`.execute(trx);
+}

@@ -122,6 +122,46 @@ export interface DetectorTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** set when the row stands for a deployment key in this building */
+  deployment_key_id: string | null;
+}
+
+/** A key that lets an analyzer (or another detector) serve every building. */
+export interface DeploymentKeyTable {
+  id: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** An analyzer process as it last reported. key_id: the detector or deployment key it authenticates with. */
+export interface AnalyzerTable {
+  id: string;
+  name: string;
+  key_id: string;
+  capacity: number;
+  first_seen_at: number;
+  last_seen_at: number;
+}
+
+export interface AnalyzerLeaseTable {
+  camera_uuid: string;
+  analyzer_id: string;
+  /** names the lease in its live URL; a new lease (another analyzer) gets a new one */
+  lease_id: string;
+  acquired_at: number;
+  expires_at: number;
+}
+
+/** report: JSON of AnalyzerCameraReport without camera_uuid */
+export interface CameraAnalysisTable {
+  camera_uuid: string;
+  analyzer_id: string;
+  report: string;
+  reported_at: number;
 }
 
 /** objects: JSON array of names; metrics: JSON {description, detections}. alerted: 0/1. */
@@ -196,6 +236,12 @@ export interface FaceDetectionTable {
   reviewed_at: number | null;
   detector_id: string | null;
   created_at: number;
+  face_confidence: number | null;
+  face_height: number | null;
+  /** JSON [{frontend_face_uuid, confidence}], best first */
+  candidates: string | null;
+  /** base64 of little-endian float32 */
+  embedding: string | null;
 }
 
 /** dismissed_by: whose dismissal it is (the PIN's owner, or the signed-in user); dismissed_from: the session's user. */
@@ -257,6 +303,10 @@ export interface Database {
   clips: ClipTable;
   live_leases: LiveLeaseTable;
   detectors: DetectorTable;
+  deployment_keys: DeploymentKeyTable;
+  analyzers: AnalyzerTable;
+  analyzer_leases: AnalyzerLeaseTable;
+  camera_analysis: CameraAnalysisTable;
   events: EventTable;
   faces: FaceTable;
   face_images: FaceImageTable;
@@ -276,6 +326,9 @@ export type UserRow = Selectable<UserTable>;
 export type EventRow = Selectable<EventTable>;
 export type NewEvent = Insertable<EventTable>;
 export type DetectorRow = Selectable<DetectorTable>;
+export type DeploymentKeyRow = Selectable<DeploymentKeyTable>;
+export type AnalyzerRow = Selectable<AnalyzerTable>;
+export type AnalyzerLeaseRow = Selectable<AnalyzerLeaseTable>;
 export type FaceRow = Selectable<FaceTable>;
 export type NewFace = Insertable<FaceTable>;
 export type FaceImageRow = Selectable<FaceImageTable>;

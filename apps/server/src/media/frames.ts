@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ClipRow } from '../db/schema.js';
 import { frameArgs, posterCrop, runFfmpeg, type FrameCrop } from './ffmpeg.js';
@@ -86,6 +86,19 @@ export class FrameService {
       concurrency?: number;
     },
   ) {}
+
+  /**
+   * Keeps a picture a detector sent (a face crop as the detection's poster), so it need not be cut from the recording;
+   * written whole or not at all.
+   */
+  keep(kind: FrameKind, id: string, jpeg: Buffer): void {
+    const absolute = this.d.store.resolveInside(framePath(kind, id));
+    if (!absolute) throw new Error(`not a frame id: ${id}`);
+    mkdirSync(dirname(absolute), { recursive: true });
+    const partial = `${absolute.slice(0, -4)}.${process.pid}.part.jpg`;
+    writeFileSync(partial, jpeg);
+    renameSync(partial, absolute);
+  }
 
   /** True when the picture exists (now); false when there is no recording of that moment (yet), or no such picture. */
   ensure(rel: string): Promise<boolean> {

@@ -122,6 +122,32 @@ export class RegistryRepository {
     return { key: `${row.people}:${row.changed}:${row.seen}:${row.tagged}`, tagged: Number(row.tagged) };
   }
 
+  /** What the analyzers' gallery of a building depends on: anyone added, changed or deleted, any photo. */
+  async galleryVersion(domain: string): Promise<string> {
+    const { rows } = await sql<{ people: number; changed: number | null; photos: number; newest: number | null }>`
+      select count(*) as people, max(updated_at) as changed,
+        (select count(*) from face_images i join faces f on f.uuid = i.face_uuid
+          where f.domain_uuid = ${domain} and f.removed_at is null) as photos,
+        (select max(i.created_at) from face_images i join faces f on f.uuid = i.face_uuid
+          where f.domain_uuid = ${domain} and f.removed_at is null) as newest
+      from faces where domain_uuid = ${domain} and removed_at is null`.execute(this.db);
+    const row = rows[0]!;
+    return `${row.people}:${row.changed}:${row.photos}:${row.newest}`;
+  }
+
+  /** The photos of a building's people in service: what its faces are matched against. */
+  galleryPhotos(domain: string): Promise<FaceImageRow[]> {
+    return this.db
+      .selectFrom('face_images')
+      .innerJoin('faces', 'faces.uuid', 'face_images.face_uuid')
+      .selectAll('face_images')
+      .where('faces.domain_uuid', '=', domain)
+      .where('faces.removed_at', 'is', null)
+      .orderBy('face_images.face_uuid')
+      .orderBy('face_images.orientation')
+      .execute();
+  }
+
   /** A person, deleted ones included (see removed_at). */
   person(uuid: string): Promise<FaceRow | undefined> {
     return this.db.selectFrom('faces').selectAll().where('uuid', '=', uuid).executeTakeFirst();

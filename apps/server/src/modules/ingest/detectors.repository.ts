@@ -1,13 +1,16 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database, DetectorRow } from '../../db/schema.js';
+import type { Database, DeploymentKeyRow, DetectorRow } from '../../db/schema.js';
 
 /** Detector keys: only the SHA-256 of a key is stored; the key is shown once, when it is made. */
 export class DetectorsRepository {
   constructor(private readonly db: Db) {}
 
-  async create(row: Omit<DetectorRow, 'last_used_at' | 'revoked_at'>): Promise<DetectorRow> {
-    const full: DetectorRow = { ...row, last_used_at: null, revoked_at: null };
+  async create(
+    row: Omit<DetectorRow, 'last_used_at' | 'revoked_at' | 'deployment_key_id'>,
+    deploymentKeyId: string | null = null,
+  ): Promise<DetectorRow> {
+    const full: DetectorRow = { ...row, last_used_at: null, revoked_at: null, deployment_key_id: deploymentKeyId };
     await this.db.insertInto('detectors').values(full).execute();
     return full;
   }
@@ -22,7 +25,66 @@ export class DetectorsRepository {
 
   /** The live (not revoked) detector a key hash belongs to. */
   findActiveByKeyHash(keyHash: string): Promise<DetectorRow | undefined> {
-    return this.db.selectFrom('detectors').selectAll().where('key_hash', '=', keyHash).where('revoked_at', 'is', null).executeTakeFirst();
+    return this.db
+      .selectFrom('detectors')
+      .selectAll()
+      .where('key_hash', '=', keyHash)
+      .where('revoked_at', 'is', null)
+      .where('deployment_key_id', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async createDeploymentKey(row: Omit<DeploymentKeyRow, 'last_used_at' | 'revoked_at'>): Promise<DeploymentKeyRow> {
+    const full: DeploymentKeyRow = { ...row, last_used_at: null, revoked_at: null };
+    await this.db.insertInto('deployment_keys').values(full).execute();
+    return full;
+  }
+
+  findActiveDeploymentKey(keyHash: string): Promise<DeploymentKeyRow | undefined> {
+    return this.db
+      .selectFrom('deployment_keys')
+      .selectAll()
+      .where('key_hash', '=', keyHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  deploymentKeys(): Promise<DeploymentKeyRow[]> {
+    return this.db.selectFrom('deployment_keys').selectAll().orderBy('created_at', 'desc').execute();
+  }
+
+  /** The detector row a deployment key acts through in one building. */
+  detectorOfDeploymentKey(keyId: string, domain: string): Promise<DetectorRow | undefined> {
+    return this.db
+      .selectFrom('detectors')
+      .selectAll()
+      .where('deployment_key_id', '=', keyId)
+      .where('domain_uuid', '=', domain)
+      .executeTakeFirst();
+  }
+
+  /** The buildings where a deployment key's row was revoked (it serves the others). */
+  async revokedDomainsOf(keyId: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('detectors')
+      .select('domain_uuid')
+      .where('deployment_key_id', '=', keyId)
+      .where('revoked_at', 'is not', null)
+      .execute();
+    return new Set(rows.map((r) => r.domain_uuid));
+  }
+
+  /** Revokes a deployment key and its rows in every building; by id, or every live one of a name. */
+  async revokeDeploymentKeys(match: { id: string } | { name: string }, at: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      let query = trx.selectFrom('deployment_keys').select('id').where('revoked_at', 'is', null);
+      query = 'id' in match ? query.where('id', '=', match.id) : query.where('name', '=', match.name);
+      const ids = (await query.execute()).map((k) => k.id);
+      if (ids.length === 0) return 0;
+      await trx.updateTable('deployment_keys').set({ revoked_at: at }).where('id', 'in', ids).execute();
+      await trx.updateTable('detectors').set({ revoked_at: at }).where('deployment_key_id', 'in', ids).execute();
+      return ids.length;
+    });
   }
 
   async revoke(id: string, at: number): Promise<void> {
@@ -41,5 +103,8 @@ export class DetectorsRepository {
 
   async touch(trx: Transaction<Database>, id: string, at: number): Promise<void> {
     await trx.updateTable('detectors').set({ last_used_at: at }).where('id', '=', id).execute();
+    const row = await trx.selectFrom('detectors').select('deployment_key_id').where('id', '=', id).executeTakeFirst();
+    if (row?.deployment_key_id)
+      await trx.updateTable('deployment_keys').set({ last_used_at: at }).where('id', '=', row.deployment_key_id).execute();
   }
 }

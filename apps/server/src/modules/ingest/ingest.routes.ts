@@ -1,5 +1,12 @@
 import {
+  ANALYZER,
   INGEST,
+  analyzerHeartbeatBodySchema,
+  analyzerHeartbeatReplySchema,
+  analyzerStatusQuerySchema,
+  analyzerStatusReplySchema,
+  galleryQuerySchema,
+  galleryReplySchema,
   createDetectorBodySchema,
   createDetectorReplySchema,
   detectorParamsSchema,
@@ -11,22 +18,24 @@ import {
 } from '@vigil/contract';
 import type { FastifyRequest } from 'fastify';
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
-import type { DetectorRow } from '../../db/schema.js';
+import { z } from 'zod';
 import { unauthorized } from '../../lib/http-error.js';
 import { replies, type App } from '../../lib/routes.js';
-import type { DetectorsService } from './detectors.service.js';
+import type { AnalyzersService } from './analyzers.service.js';
+import type { DetectorsService, KeyHolder } from './detectors.service.js';
 import type { IngestService } from './ingest.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    detector: DetectorRow | undefined;
+    keyHolder: KeyHolder | undefined;
   }
 }
 
 const INGEST_DESCRIPTION = [
   "How detectors (Vigil's analyzer or any third-party one) send what they see.",
   'Authenticate with `Authorization: Bearer vgd_…`, a detector key an administrator creates for one building',
-  '(POST /api/ingest/v1/detectors, or `npm run vigil -- add-detector <building> <name>`).',
+  '(POST /api/ingest/v1/detectors, or `npm run vigil -- add-detector <building> <name>`), or a deployment key that',
+  "serves every building (`npm run vigil -- add-deployment-key <name>`; a batch then holds one building's cameras).",
   'A batch holds up to 5000 events and 1000 faces. It is validated whole and written in one transaction:',
   "a bad item refuses the whole batch (400) and writes nothing. Cameras must belong to the key's building;",
   'times are UTC ISO 8601 and may not lie more than 5 minutes in the future. Boxes are fractions of the frame.',
@@ -35,16 +44,34 @@ const INGEST_DESCRIPTION = [
   'elopement_risk at a camera marked as an exit raises an elopement alert (one per person and exit per 120 s).',
 ].join(' ');
 
-export function ingestRoutes(app: App, deps: { authenticator: Authenticator; ingest: IngestService; detectors: DetectorsService }): void {
+const ANALYZER_DESCRIPTION = [
+  "For analyzers (processes that watch the live video; Vigil's own or anyone's), with a detector or deployment key.",
+  `Report every ${ANALYZER.heartbeatSeconds} s: the reply lists every camera the analyzer holds now, each with a lease`,
+  `that ends ${ANALYZER.leaseSeconds} s after the last heartbeat (then another analyzer takes the camera) and the URL of`,
+  'its live HLS playlist, valid while the lease lives. Cameras are shared evenly between the live analyzers of a key,',
+  "up to each one's capacity; a camera missing from the reply is to be stopped. What it reports per camera is shown",
+  'to staff (GET /api/v4/analyzers). Send what it sees to POST /api/ingest/v1/batch.',
+].join(' ');
+
+export function ingestRoutes(
+  app: App,
+  deps: {
+    authenticator: Authenticator;
+    ingest: IngestService;
+    detectors: DetectorsService;
+    analyzers: AnalyzersService;
+    cameraDomain: (camera: string) => Promise<string | undefined>;
+  },
+): void {
   void app.register(async (scope: App) => {
-    scope.decorateRequest('detector', undefined);
+    scope.decorateRequest('keyHolder', undefined);
     scope.addHook('onRequest', async (request: FastifyRequest) => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       const key = match?.[1];
       if (!key?.startsWith(INGEST.keyPrefix)) throw unauthorized('A detector key is required: Authorization: Bearer vgd_…');
-      const detector = await deps.detectors.authenticate(key);
-      if (!detector) throw unauthorized('This detector key is not valid, or it was revoked.');
-      request.detector = detector;
+      const holder = await deps.detectors.authenticate(key);
+      if (!holder) throw unauthorized('This detector key is not valid, or it was revoked.');
+      request.keyHolder = holder;
     });
     scope.post(
       '/api/ingest/v1/batch',
@@ -56,14 +83,56 @@ export function ingestRoutes(app: App, deps: { authenticator: Authenticator; ing
           description: INGEST_DESCRIPTION,
           security: [{ detectorKey: [] }],
           body: ingestBatchSchema,
-          response: replies(ingestReplySchema, [400, 401]),
+          response: replies(ingestReplySchema, [400, 401, 403]),
         },
       },
-      (request) => deps.ingest.ingest(request.detector!, request.body),
+      async (request) =>
+        deps.ingest.ingest(await deps.detectors.detectorForBatch(request.keyHolder!, request.body, deps.cameraDomain), request.body),
+    );
+    scope.post(
+      '/api/ingest/v1/analyzers/heartbeat',
+      {
+        schema: {
+          tags: ['ingest'],
+          summary: 'An analyzer reports, renews its camera leases and learns which cameras to analyse (detector key)',
+          description: ANALYZER_DESCRIPTION,
+          security: [{ detectorKey: [] }],
+          body: analyzerHeartbeatBodySchema,
+          response: replies(analyzerHeartbeatReplySchema, [400, 401, 409]),
+        },
+      },
+      (request) => deps.analyzers.heartbeat(request.keyHolder!, request.body),
+    );
+    scope.get(
+      '/api/ingest/v1/gallery',
+      {
+        schema: {
+          tags: ['ingest'],
+          summary: "A building's gallery: the registry photos faces are matched against (detector key)",
+          description:
+            'Everyone in service with a photo; each photo a signed link, its uuid new whenever it is replaced. Pass the last `version` to get `changed: false` and no people while nothing changed (poll it every few seconds: a new photo must be recognisable within 10 s, a deleted person must stop matching).',
+          security: [{ detectorKey: [] }],
+          querystring: galleryQuerySchema.extend({ version: z.string().max(200).optional() }),
+          response: replies(galleryReplySchema.extend({ changed: z.boolean() }), [400, 401, 403]),
+        },
+      },
+      (request) => deps.analyzers.gallery(request.keyHolder!, request.query.domain_uuid, request.query.version),
     );
   });
 
   authenticatedScope(app, deps.authenticator, (scope) => {
+    scope.get(
+      '/api/v4/analyzers',
+      {
+        schema: {
+          tags: ['ingest'],
+          summary: "Whether and how each of a building's cameras is analysed (video service)",
+          querystring: analyzerStatusQuerySchema,
+          response: replies(analyzerStatusReplySchema, [400, 401, 403]),
+        },
+      },
+      (request) => deps.analyzers.status(principalOf(request), request.query.domain_uuid),
+    );
     scope.get(
       '/api/ingest/v1/detectors',
       {

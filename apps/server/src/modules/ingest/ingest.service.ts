@@ -9,6 +9,7 @@ import {
   removeDetectorPrefix,
   type AlertCategory,
   type IngestEvent,
+  type IngestCandidate,
   type IngestFace,
   type IngestReply,
   type ingestBatchSchema,
@@ -44,7 +45,12 @@ export interface IngestDeps {
   rules: AlertRulesRepository;
   detectors: DetectorsRepository;
   notifier: Notifier;
+  /** where the face crops detectors send are kept (the poster picture of a detection) */
+  crops?: { write(runtimeFaceUuid: string, jpeg: Buffer): void };
+  log?: { warn(obj: object, msg?: string): void };
 }
+
+const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 
 /** The row an ingested event becomes (not yet an alert: the rules decide that in time order). */
 export function eventRow(
@@ -90,6 +96,10 @@ function faceRow(f: IngestFace, domain: string, detectorId: string, now: number)
     reviewed_at: null,
     detector_id: detectorId,
     created_at: now,
+    face_confidence: f.face_confidence ?? null,
+    face_height: f.face_height ?? null,
+    candidates: f.candidates && f.candidates.length > 0 ? JSON.stringify(f.candidates) : null,
+    embedding: f.embedding ?? null,
   };
 }
 
@@ -115,6 +125,7 @@ export class IngestService {
       return { ...events, ...faces };
     });
 
+    this.writeCrops(batch.faces, outcome.freshFaces);
     // After the commit, so a client that refetches on the message sees what it was told about.
     this.d.notifier.objectAlerts(domain.uuid, outcome.alertedIds);
     this.d.notifier.elopementAlerts(domain.uuid, outcome.alertIds);
@@ -181,12 +192,23 @@ export class IngestService {
       known.add(f.runtime_face_uuid);
       return true;
     });
-    const matched = [...new Set(fresh.flatMap((f) => (f.frontend_face_uuid ? [f.frontend_face_uuid] : [])))];
+    const named = (f: NewFaceDetection) => [
+      ...(f.frontend_face_uuid ? [f.frontend_face_uuid] : []),
+      ...(f.candidates ? (JSON.parse(f.candidates) as IngestCandidate[]).map((c) => c.frontend_face_uuid) : []),
+    ];
+    const matched = [...new Set(fresh.flatMap(named))];
     const people = new Map((await this.d.faces.peopleIn(trx, domain, matched)).map((p) => [p.uuid, p]));
     const stranger = matched.find((m) => !people.has(m));
     if (stranger) throw badRequest(`faces: frontend_face_uuid ${stranger} is not a person in this detector's building.`);
     // A deleted person is recognised no more: a detector with an older gallery sends the face as unmatched.
-    for (const f of fresh) if (f.frontend_face_uuid && people.get(f.frontend_face_uuid)?.removed_at !== null) f.frontend_face_uuid = null;
+    const inService = (uuid: string) => people.get(uuid)?.removed_at === null;
+    for (const f of fresh) {
+      if (f.frontend_face_uuid && !inService(f.frontend_face_uuid)) f.frontend_face_uuid = null;
+      if (f.candidates) {
+        const kept = (JSON.parse(f.candidates) as IngestCandidate[]).filter((c) => inService(c.frontend_face_uuid));
+        f.candidates = kept.length > 0 ? JSON.stringify(kept) : null;
+      }
+    }
     await this.d.faces.insertDetections(trx, fresh);
     await RegistryRepository.advanceLastSeen(trx, fresh);
 
@@ -223,7 +245,20 @@ export class IngestService {
       });
     }
     await this.d.elopement.insertMany(trx, alerts);
-    return { faces: fresh.length, alertIds: alerts.map((a) => a.alert_id) };
+    return { faces: fresh.length, alertIds: alerts.map((a) => a.alert_id), freshFaces: new Set(fresh.map((f) => f.runtime_face_uuid)) };
+  }
+
+  /** The crops of the faces written now (not of duplicates): after the commit; a crop that cannot be kept is only logged. */
+  private writeCrops(faces: IngestFace[], fresh: Set<string>): void {
+    if (!this.d.crops) return;
+    for (const f of faces) {
+      if (!f.crop || !f.runtime_face_uuid || !fresh.has(f.runtime_face_uuid)) continue;
+      try {
+        this.d.crops.write(f.runtime_face_uuid, Buffer.from(f.crop, 'base64'));
+      } catch (err) {
+        this.d.log?.warn({ err, face: f.runtime_face_uuid }, 'face crop not kept');
+      }
+    }
   }
 
   /** The checks the schema cannot make: cameras of this building, no times from the future. */
@@ -237,6 +272,12 @@ export class IngestService {
     batch.faces.forEach((f, i) => {
       if (!cameras.has(f.camera_uuid)) throw badRequest(`faces[${i}].camera_uuid: no camera ${f.camera_uuid} in this detector's building.`);
       if (Date.parse(f.captured_at) > latest) throw badRequest(`faces[${i}].captured_at is in the future.`);
+      if (f.crop !== undefined && !isJpeg(Buffer.from(f.crop, 'base64'))) throw badRequest(`faces[${i}].crop must be a JPEG image.`);
+      if (f.crop !== undefined && !f.runtime_face_uuid) throw badRequest(`faces[${i}]: a face with a crop needs its runtime_face_uuid.`);
+      if (f.embedding !== undefined && Buffer.from(f.embedding, 'base64').length % 4 !== 0)
+        throw badRequest(`faces[${i}].embedding must be float32 numbers (a multiple of 4 bytes).`);
+      const ids = (f.candidates ?? []).map((c) => c.frontend_face_uuid);
+      if (new Set(ids).size !== ids.length) throw badRequest(`faces[${i}].candidates names a person twice.`);
     });
   }
 }

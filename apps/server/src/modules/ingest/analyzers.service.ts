@@ -1,0 +1,171 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  ANALYZER,
+  analyzerCameraReportSchema,
+  assignCameras,
+  type AnalyzerHeartbeatReply,
+  type CameraAnalysis,
+  type GalleryReply,
+  type analyzerHeartbeatBodySchema,
+} from '@vigil/contract';
+import type { z } from 'zod';
+import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Engine } from '../../db/database.js';
+import { lockKey } from '../../db/dialect.js';
+import type { CameraRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { HttpError, forbidden } from '../../lib/http-error.js';
+import type { MediaSigner } from '../../media/signing.js';
+import type { RegistryRepository } from '../faces/registry.repository.js';
+import type { CamerasRepository } from '../video/cameras.repository.js';
+import type { AnalyzersRepository } from './analyzers.repository.js';
+import type { DetectorsRepository } from './detectors.repository.js';
+import { keyDomains, type KeyHolder } from './detectors.service.js';
+
+type HeartbeatBody = z.output<typeof analyzerHeartbeatBodySchema>;
+const iso = (ms: number) => new Date(ms).toISOString();
+const GALLERY_URL_TTL_MS = 6 * 3600_000;
+const HOUR_MS = 3600_000;
+
+/**
+ * The analyzers' side of Vigil: cameras shared out by expiring leases (an analyzer that stops reporting loses its
+ * cameras to the others within ANALYZER.leaseSeconds), the live video a lease opens, the gallery of registry photos,
+ * and what staff see of it all.
+ */
+export class AnalyzersService {
+  constructor(
+    private readonly d: {
+      analyzers: AnalyzersRepository;
+      detectors: DetectorsRepository;
+      cameras: CamerasRepository;
+      registry: RegistryRepository;
+      signer: MediaSigner;
+      secret: Buffer;
+      engine: Engine;
+      clock: Clock;
+    },
+  ) {}
+
+  /** The cameras a key may analyse: its building's, or every building's but those where it was revoked. */
+  private async camerasFor(holder: KeyHolder): Promise<CameraRow[]> {
+    const domains = keyDomains(holder);
+    if (domains) return this.d.cameras.inDomain(domains[0]!);
+    const revoked = await this.d.detectors.revokedDomainsOf(holder.keyId);
+    return (await this.d.cameras.all()).filter((c) => !revoked.has(c.domain_uuid));
+  }
+
+  async heartbeat(holder: KeyHolder, body: HeartbeatBody): Promise<AnalyzerHeartbeatReply> {
+    const cameras = new Map((await this.camerasFor(holder)).map((c) => [c.uuid, c]));
+    const now = this.d.clock.now();
+    const expiresAt = now + ANALYZER.leaseSeconds * 1000;
+    const held = await this.d.analyzers.transaction(async (trx) => {
+      // One heartbeat at a time decides: two analyzers never take the same camera.
+      await lockKey(trx, this.d.engine, 'analyzers');
+      const known = await this.d.analyzers.touchAnalyzer(trx, {
+        id: body.analyzer_id,
+        name: body.name,
+        keyId: holder.keyId,
+        capacity: body.capacity,
+        now,
+      });
+      if (!known) throw new HttpError(409, 'This analyzer id is in use with another key: pick a new one.');
+      const inScope = [...cameras.keys()];
+      const leases = await this.d.analyzers.leasesOn(trx, inScope);
+      const analyzers = await this.d.analyzers.liveAnalyzers(trx, holder.keyId, now - ANALYZER.leaseSeconds * 1000);
+      const plan = assignCameras({ analyzer: body.analyzer_id, cameras: inScope, leases, analyzers, now });
+      // Leases on cameras it may no longer analyse (deleted, or out of the key's reach) end too.
+      const outOfScope = (await this.d.analyzers.heldBy(trx, body.analyzer_id)).map((l) => l.camera_uuid).filter((c) => !cameras.has(c));
+      await this.d.analyzers.release(trx, body.analyzer_id, [...plan.release, ...outOfScope]);
+      await this.d.analyzers.renew(trx, body.analyzer_id, plan.keep, expiresAt);
+      const ids = new Map(leases.filter((l) => plan.keep.includes(l.camera)).map((l) => [l.camera, l.leaseId]));
+      for (const camera of plan.take) {
+        const leaseId = randomUUID();
+        if (await this.d.analyzers.take(trx, { camera, analyzer: body.analyzer_id, leaseId, now, expiresAt })) ids.set(camera, leaseId);
+      }
+      await this.d.analyzers.saveReports(
+        trx,
+        body.analyzer_id,
+        body.cameras.filter((r) => ids.has(r.camera_uuid)),
+        now,
+      );
+      return ids;
+    });
+    return {
+      ok: true,
+      lease_seconds: ANALYZER.leaseSeconds,
+      heartbeat_seconds: ANALYZER.heartbeatSeconds,
+      assignments: [...held].map(([camera, leaseId]) => {
+        const row = cameras.get(camera)!;
+        return {
+          camera_uuid: camera,
+          domain_uuid: row.domain_uuid,
+          description: row.description,
+          is_exit: row.is_exit === 1,
+          live_url: `/media/analyzer/${this.liveToken(leaseId)}/${camera}/index.m3u8`,
+          lease_expires_at: iso(expiresAt),
+        };
+      }),
+    };
+  }
+
+  /** `<lease id>.<MAC>`: names the lease, and cannot be made up from a lease id seen elsewhere. */
+  private liveToken(leaseId: string): string {
+    return `${leaseId}.${this.mac(leaseId)}`;
+  }
+
+  private mac(leaseId: string): string {
+    return createHmac('sha256', this.d.secret).update(`analyzer-live:${leaseId}`).digest('base64url').slice(0, 32);
+  }
+
+  /** Whether a live token opens this camera's video now (its lease lives). */
+  async liveAllowed(token: string, camera: string): Promise<boolean> {
+    const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{32})$/.exec(token);
+    if (!match) return false;
+    const expected = Buffer.from(this.mac(match[1]!));
+    const given = Buffer.from(match[2]!);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+    return this.d.analyzers.leaseActive(camera, match[1]!, this.d.clock.now());
+  }
+
+  /** A building's gallery: everyone in service with a photo, each photo a signed link; unchanged since `version`: no people. */
+  async gallery(holder: KeyHolder, domain: string, version?: string): Promise<GalleryReply & { changed: boolean }> {
+    const domains = keyDomains(holder);
+    const revoked = holder.kind === 'deployment' ? await this.d.detectors.revokedDomainsOf(holder.keyId) : new Set<string>();
+    if ((domains && !domains.includes(domain)) || revoked.has(domain)) throw forbidden('This detector key is not for that building.');
+    const current = await this.d.registry.galleryVersion(domain);
+    if (version === current) return { ok: true, version: current, changed: false, people: [] };
+    const photos = await this.d.registry.galleryPhotos(domain);
+    const expires = Math.ceil((this.d.clock.now() + GALLERY_URL_TTL_MS) / HOUR_MS) * HOUR_MS;
+    const people = new Map<string, GalleryReply['people'][number]>();
+    for (const photo of photos) {
+      const person = people.get(photo.face_uuid) ?? { frontend_face_uuid: photo.face_uuid, images: [] };
+      person.images.push({ uuid: photo.uuid, orientation: photo.orientation, url: this.d.signer.sign(photo.file, expires) });
+      people.set(photo.face_uuid, person);
+    }
+    return { ok: true, version: current, changed: true, people: [...people.values()] };
+  }
+
+  /** Per camera of a building, for whoever may see its cameras: analysed or not, by whom, and how it goes. */
+  async status(principal: Principal, domain: string): Promise<{ ok: true; cameras: CameraAnalysis[] }> {
+    requireEntitlement(principal, domain, 'video');
+    const now = this.d.clock.now();
+    const rows = await this.d.analyzers.statusOf(domain, now);
+    return {
+      ok: true,
+      cameras: rows.map((r) => {
+        const parsed = r.report ? analyzerCameraReportSchema.omit({ camera_uuid: true }).safeParse(JSON.parse(r.report)) : null;
+        return {
+          camera_uuid: r.camera_uuid,
+          description: r.description,
+          analyzer: r.analyzer_id ? { id: r.analyzer_id, name: r.analyzer_name!, last_seen_at: iso(r.last_seen_at!) } : null,
+          report: parsed?.success ? parsed.data : null,
+          reported_at: r.reported_at === null ? null : iso(r.reported_at),
+        };
+      }),
+    };
+  }
+
+  purge(): Promise<void> {
+    return this.d.analyzers.purge(this.d.clock.now() - 24 * HOUR_MS);
+  }
+}

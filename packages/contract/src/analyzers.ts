@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { uuidSchema } from './common.js';
+import { isoUtcSchema } from './video.js';
+
+/**
+ * Analyzers: processes that take cameras by expiring leases, read their live video, and send what they see through
+ * the ingest API. Vigil's own (apps/analyzer) is one; anyone can write another against these calls.
+ */
+export const ANALYZER = {
+  /** a lease not renewed for this long ends, and another analyzer takes the camera */
+  leaseSeconds: 30,
+  /** how often an analyzer reports (renewing its leases) */
+  heartbeatSeconds: 10,
+  maxCapacity: 256,
+  /** a face crop sent with a detection: a JPEG of at most this many bytes (base64 in the batch) */
+  maxCropBytes: 256 * 1024,
+  /** face embeddings: at most this many numbers */
+  maxEmbeddingLength: 2048,
+} as const;
+
+/** What an analyzer reports about one camera it holds. Rates are over the last minute. */
+export const analyzerCameraReportSchema = z.object({
+  camera_uuid: uuidSchema,
+  state: z.enum(['starting', 'analysing', 'no_video', 'error']),
+  /** frames taken from the live video per second (the sampling rate actually reached) */
+  sampled_fps: z.number().min(0).max(1000),
+  /** frames run through the models per second */
+  analysed_fps: z.number().min(0).max(1000),
+  /** share of sampled frames the motion gate let pass as still (not analysed, almost free) */
+  gated_share: z.number().min(0).max(1),
+  /** share of sampled frames dropped because the analyzer was busy with others (0 when it keeps up) */
+  dropped_share: z.number().min(0).max(1),
+  last_face_at: isoUtcSchema.nullable(),
+  last_object_at: isoUtcSchema.nullable(),
+  /** from the moment a frame was filmed to the end of its analysis (median of the last minute) */
+  lag_ms: z.number().min(0).nullable(),
+  error: z.string().max(300).nullable(),
+});
+export type AnalyzerCameraReport = z.infer<typeof analyzerCameraReportSchema>;
+
+/** POST /api/ingest/v1/analyzers/heartbeat (detector key): report, renew leases, get cameras. */
+export const analyzerHeartbeatBodySchema = z.object({
+  /** chosen by the analyzer process when it starts; the same for its whole life */
+  analyzer_id: uuidSchema,
+  name: z.string().trim().min(1).max(80),
+  /** how many cameras it takes at most */
+  capacity: z.number().int().min(0).max(ANALYZER.maxCapacity),
+  cameras: z.array(analyzerCameraReportSchema).max(ANALYZER.maxCapacity).default([]),
+});
+export type AnalyzerHeartbeatBody = z.input<typeof analyzerHeartbeatBodySchema>;
+
+export const analyzerAssignmentSchema = z.object({
+  camera_uuid: uuidSchema,
+  domain_uuid: uuidSchema,
+  description: z.string(),
+  is_exit: z.boolean(),
+  /** the camera's live HLS playlist, valid while this lease lives (relative to the server's address) */
+  live_url: z.string(),
+  lease_expires_at: isoUtcSchema,
+});
+export type AnalyzerAssignment = z.infer<typeof analyzerAssignmentSchema>;
+
+export const analyzerHeartbeatReplySchema = z.object({
+  ok: z.literal(true),
+  lease_seconds: z.number().int(),
+  heartbeat_seconds: z.number().int(),
+  /** every camera this analyzer holds now; a camera missing from the list is to be stopped */
+  assignments: z.array(analyzerAssignmentSchema),
+});
+export type AnalyzerHeartbeatReply = z.infer<typeof analyzerHeartbeatReplySchema>;
+
+/** GET /api/ingest/v1/gallery?domain_uuid= (detector key): the people a building's faces are matched against. */
+export const galleryQuerySchema = z.object({ domain_uuid: uuidSchema });
+export const galleryPersonSchema = z.object({
+  frontend_face_uuid: uuidSchema,
+  /** registry photos; a photo's uuid changes when it is replaced, so it names what to embed */
+  images: z.array(z.object({ uuid: uuidSchema, orientation: z.string(), url: z.string() })),
+});
+export const galleryReplySchema = z.object({
+  ok: z.literal(true),
+  /** changes whenever anyone of the building is added, changed or deleted */
+  version: z.string(),
+  people: z.array(galleryPersonSchema),
+});
+export type GalleryReply = z.infer<typeof galleryReplySchema>;
+
+/** GET /api/v4/analyzers?domain_uuid= (video service): per camera, whether and how it is analysed. */
+export const analyzerStatusQuerySchema = z.object({ domain_uuid: uuidSchema });
+export const cameraAnalysisSchema = z.object({
+  camera_uuid: uuidSchema,
+  description: z.string(),
+  analyzer: z.object({ id: uuidSchema, name: z.string(), last_seen_at: isoUtcSchema }).nullable(),
+  report: analyzerCameraReportSchema.omit({ camera_uuid: true }).nullable(),
+  reported_at: isoUtcSchema.nullable(),
+});
+export type CameraAnalysis = z.infer<typeof cameraAnalysisSchema>;
+export const analyzerStatusReplySchema = z.object({ ok: z.literal(true), cameras: z.array(cameraAnalysisSchema) });
+
+/** A live analyzer as the assignment sees it. */
+export interface AnalyzerPresence {
+  id: string;
+  capacity: number;
+}
+/** A camera's current lease. */
+export interface CameraLease {
+  camera: string;
+  analyzer: string;
+  expiresAt: number;
+}
+
+/**
+ * How many cameras each live analyzer should hold: the cameras shared out as evenly as capacities allow (the smallest
+ * capacity filled first, the rest split among the others). Deterministic: ties go by analyzer id.
+ */
+export function fairShares(cameraCount: number, analyzers: readonly AnalyzerPresence[]): Map<string, number> {
+  const shares = new Map<string, number>();
+  const ordered = [...analyzers].sort((a, b) => a.capacity - b.capacity || a.id.localeCompare(b.id));
+  let remaining = cameraCount;
+  ordered.forEach((analyzer, index) => {
+    const share = Math.min(analyzer.capacity, Math.ceil(remaining / (ordered.length - index)));
+    shares.set(analyzer.id, share);
+    remaining -= share;
+  });
+  return shares;
+}
+
+/**
+ * What one analyzer holds after its heartbeat: it keeps its live leases up to its fair share (releasing the rest for
+ * others), and takes cameras nobody holds (no lease, or an expired one: its analyzer died) up to that share.
+ * `analyzers` are the live ones (this one included); `cameras` are those it may analyse.
+ */
+export function assignCameras(input: {
+  analyzer: string;
+  cameras: readonly string[];
+  leases: readonly CameraLease[];
+  analyzers: readonly AnalyzerPresence[];
+  now: number;
+}): { keep: string[]; take: string[]; release: string[] } {
+  const live = new Map(input.leases.filter((l) => l.expiresAt > input.now).map((l) => [l.camera, l.analyzer]));
+  const inScope = [...new Set(input.cameras)].sort();
+  const share = fairShares(inScope.length, input.analyzers).get(input.analyzer) ?? 0;
+  const held = inScope.filter((camera) => live.get(camera) === input.analyzer);
+  const keep = held.slice(0, share);
+  const free = inScope.filter((camera) => !live.has(camera));
+  return { keep, take: free.slice(0, Math.max(0, share - keep.length)), release: held.slice(share) };
+}
