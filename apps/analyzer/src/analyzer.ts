@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type { AnalyzerAssignment, IngestBatch } from '@vigil/contract';
+import { Refused, VigilClient } from './client.js';
+import { FrameSampler, FrameSource, type Frame } from './frames.js';
+import { GalleryBook } from './gallery-book.js';
+import { DEFAULT_CALIBRATION, decideMatch, type Calibration } from './match.js';
+import { faceCrop, type Models } from './models.js';
+import { MotionGate } from './motion.js';
+import { ObjectEventGate, isReportedClass } from './object-events.js';
+import { Sender } from './sender.js';
+import { CameraStats } from './stats.js';
+
+export interface AnalyzerSettings {
+  serverUrl: string;
+  key: string;
+  name: string;
+  /** cameras it takes at most */
+  capacity: number;
+  /** frames sampled per camera per second (before the motion gate) */
+  fps: number;
+  /** objects are looked for at most this often per camera (ms); faces on every analysed frame */
+  objectIntervalMs: number;
+  /** a face is named (sent with the person) from this confidence on */
+  minMatchConfidence: number;
+  calibration?: Calibration;
+  /** frames wider than this are scaled down before the models */
+  maxWidth: number;
+  ffmpeg: string;
+  galleryPollMs: number;
+}
+
+export interface Log {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+interface CameraWork {
+  assignment: AnalyzerAssignment;
+  source: FrameSource;
+  sampler: FrameSampler;
+  motion: MotionGate;
+  objects: ObjectEventGate;
+  stats: CameraStats;
+  pending: Frame | null;
+  lastObjectsAt: number;
+}
+
+const embeddingBase64 = (embedding: Float32Array) =>
+  Buffer.from(embedding.buffer, embedding.byteOffset, embedding.byteLength).toString('base64');
+
+/**
+ * Vigil's analyzer: takes cameras from the server by lease, reads their live video, gates still frames out, runs the
+ * face and object models on the rest, matches faces 1:N against the building's gallery and sends what it sees to the
+ * ingest API. One model run at a time (the WASM backend uses one core); frames that wait are replaced by newer ones.
+ */
+export class Analyzer {
+  readonly id = randomUUID();
+  private readonly client: VigilClient;
+  private readonly galleries: GalleryBook;
+  private readonly sender: Sender;
+  private readonly cameras = new Map<string, CameraWork>();
+  private stopped = false;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private galleryTimer: NodeJS.Timeout | null = null;
+  private lastHeartbeatOk = Date.now();
+  private leaseMs = 30_000;
+  private wake: (() => void) | null = null;
+  private working: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly settings: AnalyzerSettings,
+    private readonly models: Models,
+    private readonly log: Log,
+  ) {
+    this.client = new VigilClient(settings.serverUrl, settings.key);
+    this.galleries = new GalleryBook(this.client, models, log);
+    this.sender = new Sender(this.client, log);
+  }
+
+  start(): void {
+    void this.heartbeat();
+    this.working = this.work();
+    const syncGalleries = async () => {
+      for (const domain of new Set([...this.cameras.values()].map((c) => c.assignment.domain_uuid))) {
+        await this.galleries.sync(domain).catch((err: unknown) => this.log.warn(`gallery of ${domain} not updated: ${String(err)}`));
+      }
+      if (!this.stopped) this.galleryTimer = setTimeout(() => void syncGalleries(), this.settings.galleryPollMs);
+    };
+    void syncGalleries();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
+    if (this.galleryTimer) clearTimeout(this.galleryTimer);
+    for (const camera of this.cameras.values()) camera.source.stop();
+    this.cameras.clear();
+    this.wake?.();
+    await this.working;
+    await this.sender.flush();
+  }
+
+  /** Reports, renews its leases, and starts or stops cameras as the server assigns them. */
+  private async heartbeat(): Promise<void> {
+    let nextMs = 10_000;
+    try {
+      const now = Date.now();
+      const reply = await this.client.heartbeat({
+        analyzer_id: this.id,
+        name: this.settings.name,
+        capacity: this.settings.capacity,
+        cameras: [...this.cameras.entries()].map(([uuid, c]) => c.stats.report(uuid, now)),
+      });
+      this.lastHeartbeatOk = Date.now();
+      this.leaseMs = reply.lease_seconds * 1000;
+      nextMs = reply.heartbeat_seconds * 1000;
+      this.assign(reply.assignments);
+    } catch (err) {
+      this.log.warn(`heartbeat failed: ${err instanceof Refused ? `${err.status} ${err.message}` : String(err)}`);
+      // Without a renewal the leases end: another analyzer takes the cameras, so this one lets them go.
+      if (Date.now() - this.lastHeartbeatOk > this.leaseMs) this.assign([]);
+      nextMs = 3_000;
+    }
+    if (!this.stopped) this.heartbeatTimer = setTimeout(() => void this.heartbeat(), nextMs);
+  }
+
+  private assign(assignments: AnalyzerAssignment[]): void {
+    const wanted = new Map(assignments.map((a) => [a.camera_uuid, a]));
+    for (const [uuid, camera] of this.cameras) {
+      const next = wanted.get(uuid);
+      // A new lease (the camera was lost and taken again) has a new live URL.
+      if (!next || next.live_url !== camera.assignment.live_url) {
+        camera.source.stop();
+        this.cameras.delete(uuid);
+        if (!next) this.log.info(`camera ${camera.assignment.description} released`);
+      } else camera.assignment = next;
+    }
+    for (const [uuid, assignment] of wanted) if (!this.cameras.has(uuid)) this.startCamera(assignment);
+    this.galleries.keepOnly(new Set(assignments.map((a) => a.domain_uuid)));
+  }
+
+  private startCamera(assignment: AnalyzerAssignment): void {
+    const now = Date.now();
+    const stats = new CameraStats(now);
+    const work: CameraWork = {
+      assignment,
+      stats,
+      sampler: new FrameSampler(this.settings.fps),
+      motion: new MotionGate(),
+      objects: new ObjectEventGate(),
+      pending: null,
+      lastObjectsAt: -Infinity,
+      source: new FrameSource({
+        ffmpeg: this.settings.ffmpeg,
+        url: this.client.resolve(assignment.live_url),
+        // ffmpeg hands over a few more frames than sampled, so the sampler can keep its pace by the filming time.
+        maxFps: Math.max(1, Math.ceil(this.settings.fps * 2)),
+        maxWidth: this.settings.maxWidth,
+        onFrame: (frame) => this.onFrame(work, frame),
+        onError: (message) => {
+          stats.error = message;
+          this.log.warn(`camera ${assignment.description}: ${message}`);
+        },
+      }),
+    };
+    this.cameras.set(assignment.camera_uuid, work);
+    this.log.info(`camera ${assignment.description} taken`);
+  }
+
+  private onFrame(camera: CameraWork, frame: Frame): void {
+    if (!camera.sampler.take(frame.capturedAt)) return;
+    const now = Date.now();
+    camera.stats.sample(now);
+    if (!camera.motion.check(frame.rgb, frame.width, frame.height, frame.capturedAt).analyse) {
+      camera.stats.gate(now);
+      return;
+    }
+    // Only the newest frame of a camera waits: an older one still waiting is dropped (the analyzer is behind).
+    if (camera.pending) camera.stats.drop(now);
+    camera.pending = frame;
+    this.wake?.();
+  }
+
+  /** The next frame to analyse: of the camera whose waiting frame is the oldest (each camera gets its turn). */
+  private next(): { camera: CameraWork; frame: Frame } | null {
+    let best: CameraWork | null = null;
+    for (const camera of this.cameras.values())
+      if (camera.pending && (!best || camera.pending.capturedAt < best.pending!.capturedAt)) best = camera;
+    if (!best) return null;
+    const frame = best.pending!;
+    best.pending = null;
+    return { camera: best, frame };
+  }
+
+  private async work(): Promise<void> {
+    while (!this.stopped) {
+      const next = this.next();
+      if (!next) {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        this.wake = null;
+        continue;
+      }
+      try {
+        await this.analyse(next.camera, next.frame);
+      } catch (err) {
+        next.camera.stats.error = `analysis failed: ${String(err)}`.slice(0, 300);
+        this.log.warn(next.camera.stats.error);
+      }
+    }
+  }
+
+  private async analyse(camera: CameraWork, frame: Frame): Promise<void> {
+    const objects = frame.capturedAt - camera.lastObjectsAt >= this.settings.objectIntervalMs;
+    if (objects) camera.lastObjectsAt = frame.capturedAt;
+    const result = await this.models.analyse(frame, { objects });
+    const done = Date.now();
+    camera.stats.analyse(done, done - frame.capturedAt);
+    const { camera_uuid, domain_uuid } = camera.assignment;
+    const capturedAt = new Date(frame.capturedAt).toISOString();
+    const batch: Required<Pick<IngestBatch, 'events' | 'faces'>> = { events: [], faces: [] };
+
+    const gallery = this.galleries.gallery(domain_uuid);
+    for (const face of result.faces) {
+      const decision = decideMatch(
+        gallery.match(face.embedding, 4),
+        this.settings.minMatchConfidence,
+        this.settings.calibration ?? DEFAULT_CALIBRATION,
+      );
+      batch.faces.push({
+        runtime_face_uuid: randomUUID(),
+        camera_uuid,
+        captured_at: capturedAt,
+        frontend_face_uuid: decision.personId,
+        confidence: decision.confidence,
+        box: face.box,
+        face_confidence: Math.round(face.confidence * 1000) / 1000,
+        face_height: Math.max(1, Math.round(face.box.h * frame.height)),
+        candidates: decision.candidates.map((c) => ({ frontend_face_uuid: c.personId, confidence: c.confidence })),
+        crop: (await faceCrop(frame, face.box)).toString('base64'),
+        embedding: embeddingBase64(face.embedding),
+      });
+    }
+    if (result.faces.length > 0) camera.stats.lastFaceAt = frame.capturedAt;
+
+    const reported = result.objects.filter((o) => isReportedClass(o.label));
+    if (
+      objects &&
+      camera.objects.decide(
+        reported.map((o) => o.label),
+        frame.capturedAt,
+      )
+    ) {
+      batch.events.push({
+        source_id: `${camera_uuid}:${frame.capturedAt}`,
+        camera_uuid,
+        started_at: capturedAt,
+        objects: reported.slice(0, 50).map((o) => ({ name: o.label, confidence: Math.round(o.confidence * 1000) / 1000, box: o.box })),
+      });
+    }
+    if (reported.length > 0) camera.stats.lastObjectAt = frame.capturedAt;
+    if (batch.faces.length > 0 || batch.events.length > 0) this.sender.send(batch);
+  }
+}

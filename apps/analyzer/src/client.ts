@@ -1,0 +1,66 @@
+import type { AnalyzerHeartbeatBody, AnalyzerHeartbeatReply, GalleryReply, IngestBatch, IngestReply } from '@vigil/contract';
+
+/** A refusal the server gave a reason for (4xx): sending the same again will not help. */
+export class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The calls an analyzer makes to a Vigil server, with its detector (or deployment) key. */
+export class VigilClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly key: string,
+    private readonly timeoutMs = 15_000,
+  ) {}
+
+  /** An absolute URL for a path the server handed out (live playlists and photos are relative to it). */
+  resolve(path: string): string {
+    return new URL(path, `${this.baseUrl}/`).toString();
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const response = await fetch(this.resolve(path), {
+      method,
+      headers: { authorization: `Bearer ${this.key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const text = await response.text();
+    if (response.status >= 400 && response.status < 500) {
+      let message = text.slice(0, 300);
+      try {
+        message = (JSON.parse(text) as { error?: string }).error ?? message;
+      } catch {
+        // not JSON: the text itself
+      }
+      throw new Refused(response.status, message);
+    }
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
+    return JSON.parse(text) as T;
+  }
+
+  heartbeat(body: AnalyzerHeartbeatBody): Promise<AnalyzerHeartbeatReply> {
+    return this.call('POST', '/api/ingest/v1/analyzers/heartbeat', body);
+  }
+
+  gallery(domain: string, version: string | null): Promise<GalleryReply & { changed: boolean }> {
+    const query = new URLSearchParams({ domain_uuid: domain, ...(version !== null && { version }) });
+    return this.call('GET', `/api/ingest/v1/gallery?${query.toString()}`);
+  }
+
+  batch(batch: IngestBatch): Promise<IngestReply> {
+    return this.call('POST', '/api/ingest/v1/batch', batch);
+  }
+
+  /** A file the server signed a link to (a registry photo). */
+  async download(path: string): Promise<Buffer> {
+    const response = await fetch(this.resolve(path), { signal: AbortSignal.timeout(this.timeoutMs) });
+    if (!response.ok) throw new Error(`download: HTTP ${response.status}`);
+    return Buffer.from(await response.arrayBuffer());
+  }
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { FrameAssembler, FrameSampler, MPEGTS_WRAP_SECONDS, captureTime, frameReaderArgs, parseShowinfo } from './frames.js';
+
+describe('frame sampling by filming time', () => {
+  it('takes 1 frame a second out of 5, whatever their arrival', () => {
+    const sampler = new FrameSampler(1);
+    const times = Array.from({ length: 50 }, (_, i) => 1_000_000 + i * 200);
+    const taken = times.filter((t) => sampler.take(t));
+    expect(taken).toHaveLength(10);
+    expect(taken.slice(1).map((t, i) => t - taken[i]!)).toEqual(Array(9).fill(1000));
+  });
+
+  it('keeps the average rate with jittered frame times (no drift, no bunching)', () => {
+    const sampler = new FrameSampler(2);
+    const times = Array.from({ length: 300 }, (_, i) => 5000 + i * 100 + ((i * 37) % 7) * 9);
+    const taken = times.filter((t) => sampler.take(t));
+    expect(taken.length).toBeGreaterThanOrEqual(59);
+    expect(taken.length).toBeLessThanOrEqual(61);
+    expect(Math.min(...taken.slice(1).map((t, i) => t - taken[i]!))).toBeGreaterThan(400);
+  });
+
+  it('starts afresh after a gap or when time goes back (a reconnected stream)', () => {
+    const sampler = new FrameSampler(1);
+    expect(sampler.take(10_000)).toBe(true);
+    expect(sampler.take(10_500)).toBe(false);
+    expect(sampler.take(60_000)).toBe(true);
+    expect(sampler.take(60_400)).toBe(false);
+    expect(sampler.take(1_000)).toBe(true);
+  });
+
+  it('refuses a rate that is not positive', () => {
+    expect(() => new FrameSampler(0)).toThrow();
+  });
+});
+
+describe('the filming time of a frame', () => {
+  it('undoes the MPEG-TS wrap: the nearest epoch time with the same 33-bit stamp', () => {
+    const filmed = Date.UTC(2026, 10, 24, 16, 30, 5, 400);
+    const pts = (filmed / 1000) % MPEGTS_WRAP_SECONDS;
+    expect(captureTime(pts, filmed + 2_500)).toBe(filmed);
+    // Filmed just before a wrap, read just after it.
+    const beforeWrap = (Math.ceil(filmed / 1000 / MPEGTS_WRAP_SECONDS) * MPEGTS_WRAP_SECONDS - 0.2) * 1000;
+    expect(captureTime(MPEGTS_WRAP_SECONDS - 0.2, beforeWrap + 1000)).toBeCloseTo(beforeWrap, -1);
+  });
+});
+
+describe("ffmpeg's frames", () => {
+  it('reads pts_time and size from a showinfo line, and nothing from other lines', () => {
+    const line =
+      '[Parsed_showinfo_2 @ 0x55d] n:   3 pts:4413696000 pts_time:49040.8 duration:  18000 fmt:rgb24 cl:unspecified sar:1/1 s:480x270 i:P iskey:0';
+    expect(parseShowinfo(line)).toEqual({ pts: 49040.8, width: 480, height: 270 });
+    expect(parseShowinfo('Stream #0:0: Video: h264, 480x270')).toBeNull();
+  });
+
+  it('pairs each description with its bytes, whichever pipe runs ahead', () => {
+    const out: { pts: number; first: number; size: number }[] = [];
+    const assembler = new FrameAssembler((f) => out.push({ pts: f.pts, first: f.rgb[0]!, size: f.rgb.length }));
+    const info = (pts: number) => `[Parsed_showinfo_2 @ 0x1] n:0 pts:0 pts_time:${pts} fmt:rgb24 s:2x2 i:P`;
+    assembler.data(Buffer.alloc(5, 1));
+    assembler.describe(info(1));
+    assembler.data(Buffer.concat([Buffer.alloc(7, 1), Buffer.alloc(12, 2)]));
+    assembler.describe(info(2));
+    assembler.describe(info(3));
+    assembler.data(Buffer.alloc(12, 3));
+    expect(out).toEqual([
+      { pts: 1, first: 1, size: 12 },
+      { pts: 2, first: 2, size: 12 },
+      { pts: 3, first: 3, size: 12 },
+    ]);
+  });
+
+  it('asks ffmpeg for the newest segment on, the camera timestamps kept, scaled and rate-capped RGB', () => {
+    const args = frameReaderArgs({ url: 'http://127.0.0.1:8080/media/analyzer/x/c/index.m3u8', maxFps: 2, maxWidth: 640 });
+    expect(args.join(' ')).toContain('-live_start_index -1 -copyts -i http://127.0.0.1:8080/media/analyzer/x/c/index.m3u8');
+    expect(args.join(' ')).toContain("fps=2,scale='min(640,iw)':-2,showinfo");
+    expect(args.slice(-5)).toEqual(['-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1']);
+  });
+});

@@ -1,0 +1,43 @@
+import type { Candidate } from './gallery.js';
+
+/**
+ * How similarities of faceres embeddings become the confidences Vigil shows and alerts on (part 2 §5: below 0.90 red,
+ * an elopement alert from 0.90). A logistic curve over the cosine similarity, centred on `midpoint` (a confidence of
+ * 0.5) with slope `scale`. The defaults come from measuring the demo's cameras (bench:analyzer prints the figures): a
+ * registered person filmed at the door gave similarities of about 0.6 to 0.9 to their registry photo, someone else
+ * about 0.1 to 0.45.
+ */
+export interface Calibration {
+  midpoint: number;
+  scale: number;
+  /** the best candidate must be at least this much more alike than the second to be named */
+  margin: number;
+}
+export const DEFAULT_CALIBRATION: Calibration = { midpoint: 0.5, scale: 0.04, margin: 0.08 };
+
+export function matchConfidence(similarity: number, calibration: Calibration = DEFAULT_CALIBRATION): number {
+  const value = 1 / (1 + Math.exp(-(similarity - calibration.midpoint) / calibration.scale));
+  return Math.round(value * 1000) / 1000;
+}
+
+export interface MatchDecision {
+  /** the person the face is, or null when nobody is alike enough (or two people are nearly as alike) */
+  personId: string | null;
+  /** of the match, else of the best candidate (0 without candidates) */
+  confidence: number;
+  candidates: { personId: string; confidence: number }[];
+}
+
+/** Names the face's person when the best candidate is confident (≥ `minConfidence`) and clearly ahead of the second. */
+export function decideMatch(
+  candidates: readonly Candidate[],
+  minConfidence: number,
+  calibration: Calibration = DEFAULT_CALIBRATION,
+): MatchDecision {
+  const scored = candidates.map((c) => ({ personId: c.personId, confidence: matchConfidence(c.similarity, calibration) }));
+  const [best, second] = candidates;
+  if (!best) return { personId: null, confidence: 0, candidates: [] };
+  const clear = !second || best.similarity - second.similarity >= calibration.margin;
+  const confidence = scored[0]!.confidence;
+  return { personId: confidence >= minConfidence && clear ? best.personId : null, confidence, candidates: scored };
+}

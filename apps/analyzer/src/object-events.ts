@@ -1,0 +1,39 @@
+/** The COCO classes Vigil reports, as the ingest API names them (dog and cat are pets, car and truck vehicles). */
+export const REPORTED_CLASSES = ['person', 'dog', 'cat', 'car', 'truck', 'bicycle'] as const;
+export type ReportedClass = (typeof REPORTED_CLASSES)[number];
+export const isReportedClass = (label: string): label is ReportedClass => (REPORTED_CLASSES as readonly string[]).includes(label);
+
+export interface ObjectEventOptions {
+  /** a class absent this long counts as new when it comes back (ms) */
+  absenceMs?: number;
+  /** while something stays in view, one event this often (ms) */
+  repeatMs?: number;
+}
+
+/**
+ * When a camera's detections become an event. Analysing a frame a second, a street would otherwise give 86,400 events
+ * a day: an event is sent when a class appears that was not seen for `absenceMs`, and then once every `repeatMs` while
+ * anything stays in view. Pure, one per camera.
+ */
+export class ObjectEventGate {
+  private readonly lastSeen = new Map<string, number>();
+  private lastEventAt = -Infinity;
+  private readonly o: Required<ObjectEventOptions>;
+
+  constructor(options: ObjectEventOptions = {}) {
+    this.o = { absenceMs: options.absenceMs ?? 10_000, repeatMs: options.repeatMs ?? 60_000 };
+  }
+
+  /** The classes seen in a frame analysed at `at` (ms); true when they make an event. */
+  decide(classes: Iterable<string>, at: number): boolean {
+    const seen = [...new Set(classes)];
+    const appeared = seen.some((c) => at - (this.lastSeen.get(c) ?? -Infinity) > this.o.absenceMs);
+    for (const c of seen) this.lastSeen.set(c, at);
+    if (seen.length === 0) return false;
+    if (appeared || at - this.lastEventAt >= this.o.repeatMs) {
+      this.lastEventAt = at;
+      return true;
+    }
+    return false;
+  }
+}
