@@ -86,7 +86,15 @@ export function ensureNodeModules() {
 }
 
 const BUILD_STAMP = join(root, 'apps/server/dist/.build-stamp');
-const SOURCES = ['packages/contract', 'apps/server/src', 'apps/server/build.mjs', 'apps/web', 'package-lock.json'];
+const SOURCES = [
+  'packages/contract',
+  'apps/server/src',
+  'apps/server/build.mjs',
+  'apps/analyzer/src',
+  'apps/analyzer/build.mjs',
+  'apps/web',
+  'package-lock.json',
+];
 
 /** Builds the web app and the server when any source is newer than the last build. */
 export function ensureBuilt({ force = false } = {}) {

@@ -41,7 +41,7 @@ interface CameraWork {
   motion: MotionGate;
   objects: ObjectEventGate;
   stats: CameraStats;
-  pending: Frame | null;
+  pending: (Frame & { moving: boolean }) | null;
   lastObjectsAt: number;
 }
 
@@ -171,18 +171,19 @@ export class Analyzer {
     if (!camera.sampler.take(frame.capturedAt)) return;
     const now = Date.now();
     camera.stats.sample(now);
-    if (!camera.motion.check(frame.rgb, frame.width, frame.height, frame.capturedAt).analyse) {
+    const verdict = camera.motion.check(frame.rgb, frame.width, frame.height, frame.capturedAt);
+    if (!verdict.analyse) {
       camera.stats.gate(now);
       return;
     }
     // Only the newest frame of a camera waits: an older one still waiting is dropped (the analyzer is behind).
     if (camera.pending) camera.stats.drop(now);
-    camera.pending = frame;
+    camera.pending = { ...frame, moving: verdict.reason === 'motion' || verdict.reason === 'hangover' };
     this.wake?.();
   }
 
   /** The next frame to analyse: of the camera whose waiting frame is the oldest (each camera gets its turn). */
-  private next(): { camera: CameraWork; frame: Frame } | null {
+  private next(): { camera: CameraWork; frame: Frame & { moving: boolean } } | null {
     let best: CameraWork | null = null;
     for (const camera of this.cameras.values())
       if (camera.pending && (!best || camera.pending.capturedAt < best.pending!.capturedAt)) best = camera;
@@ -209,7 +210,7 @@ export class Analyzer {
     }
   }
 
-  private async analyse(camera: CameraWork, frame: Frame): Promise<void> {
+  private async analyse(camera: CameraWork, frame: Frame & { moving: boolean }): Promise<void> {
     const objects = frame.capturedAt - camera.lastObjectsAt >= this.settings.objectIntervalMs;
     if (objects) camera.lastObjectsAt = frame.capturedAt;
     const result = await this.models.analyse(frame, { objects });
@@ -248,6 +249,7 @@ export class Analyzer {
       camera.objects.decide(
         reported.map((o) => o.label),
         frame.capturedAt,
+        frame.moving,
       )
     ) {
       batch.events.push({

@@ -12,11 +12,13 @@ export interface ObjectEventOptions {
 
 /**
  * When a camera's detections become an event. Analysing a frame a second, a street would otherwise give 86,400 events
- * a day: an event is sent when a class appears that was not seen for `absenceMs`, and then once every `repeatMs` while
- * anything stays in view. Pure, one per camera.
+ * a day: an event is sent when a class appears (absent from the last analysed frame and not seen for `absenceMs`, so a
+ * detection that flickers out for a frame does not count), then once every `repeatMs` while things move in view. A
+ * scene that stays still (a resident asleep in the lounge) gives one event, not one a minute. Pure, one per camera.
  */
 export class ObjectEventGate {
   private readonly lastSeen = new Map<string, number>();
+  private previous = new Set<string>();
   private lastEventAt = -Infinity;
   private readonly o: Required<ObjectEventOptions>;
 
@@ -24,13 +26,14 @@ export class ObjectEventGate {
     this.o = { absenceMs: options.absenceMs ?? 10_000, repeatMs: options.repeatMs ?? 60_000 };
   }
 
-  /** The classes seen in a frame analysed at `at` (ms); true when they make an event. */
-  decide(classes: Iterable<string>, at: number): boolean {
-    const seen = [...new Set(classes)];
-    const appeared = seen.some((c) => at - (this.lastSeen.get(c) ?? -Infinity) > this.o.absenceMs);
+  /** The classes seen in a frame analysed at `at` (ms), and whether anything moved; true when they make an event. */
+  decide(classes: Iterable<string>, at: number, moving: boolean): boolean {
+    const seen = new Set(classes);
+    const appeared = [...seen].some((c) => !this.previous.has(c) && at - (this.lastSeen.get(c) ?? -Infinity) > this.o.absenceMs);
     for (const c of seen) this.lastSeen.set(c, at);
-    if (seen.length === 0) return false;
-    if (appeared || at - this.lastEventAt >= this.o.repeatMs) {
+    this.previous = seen;
+    if (seen.size === 0) return false;
+    if (appeared || (moving && at - this.lastEventAt >= this.o.repeatMs)) {
       this.lastEventAt = at;
       return true;
     }

@@ -40,8 +40,10 @@ export interface Config {
   logLevel: string;
   /** 'pretty' (readable lines, pino-pretty) or 'json' (one object per line, for log collectors) */
   logFormat: 'pretty' | 'json';
-  /** simulated detections for the demo buildings: a 7-day history, plus a live feed when 'on' */
-  demoDetections: 'on' | 'history' | 'off';
+  /** a simulated 7-day history of detections for the demo buildings ('history'), or none */
+  demoDetections: 'history' | 'off';
+  /** the server's own analyzer process (VIGIL_ANALYZER=local, the default) or none ('off': analyzers run elsewhere) */
+  analyzer: { mode: 'local' | 'off'; entry: string };
   video: {
     /** where cameras may be (CIDR list, VIGIL_CAMERA_NETWORKS): a camera elsewhere is refused, so no one probes other hosts */
     cameraNetworks: string;
@@ -59,6 +61,12 @@ export interface Config {
     demoCameras: boolean;
     demoRtspPort: number;
     demoCameraScript: string;
+    /** the licensed files the demo cameras' scenes are made from (the repository's media/ folder) */
+    demoMediaDir: string;
+    /** where the scenes made from them are kept (<data>/demo-media) */
+    demoSceneCache: string;
+    /** how often (seconds) each of the front entrance's two visitors walks past (VIGIL_DEMO_VISIT_SECONDS) */
+    demoVisitSeconds: number;
   };
 }
 
@@ -69,6 +77,11 @@ function integer(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
+  return value;
+}
+
+function atLeast(value: number, min: number, name: string): number {
+  if (value < min) throw new Error(`${name} must be at least ${min}, not ${value}`);
   return value;
 }
 
@@ -133,12 +146,12 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     ],
     logLevel: env.VIGIL_LOG_LEVEL ?? 'info',
     logFormat: logFormat(env.VIGIL_LOG_FORMAT),
-    demoDetections:
-      env.VIGIL_DEMO === 'off'
-        ? 'off'
-        : env.VIGIL_DEMO_DETECTIONS === 'off' || env.VIGIL_DEMO_DETECTIONS === 'history'
-          ? env.VIGIL_DEMO_DETECTIONS
-          : 'on',
+    // 'on' is the history too (it once added a simulated live feed; live detections now come from the analyzer).
+    demoDetections: env.VIGIL_DEMO === 'off' || env.VIGIL_DEMO_DETECTIONS === 'off' ? 'off' : 'history',
+    analyzer: {
+      mode: env.VIGIL_ANALYZER === 'off' ? 'off' : 'local',
+      entry: resolve(root, env.VIGIL_ANALYZER_ENTRY ?? 'apps/analyzer/dist/main.js'),
+    },
     video: {
       cameraNetworks: env.VIGIL_CAMERA_NETWORKS || DEFAULT_CAMERA_NETWORKS,
       mediaDir: resolve(dataDir, env.VIGIL_MEDIA_DIR ?? 'media'),
@@ -151,6 +164,9 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       demoCameras: env.VIGIL_DEMO_CAMERAS !== 'off' && env.VIGIL_DEMO !== 'off',
       demoRtspPort: integer(env, 'VIGIL_DEMO_RTSP_PORT', 8554),
       demoCameraScript: resolve(root, env.VIGIL_DEMO_CAMERA_SCRIPT ?? 'apps/server/demo/rtsp-cameras.py'),
+      demoMediaDir: resolve(root, 'media'),
+      demoSceneCache: join(dataDir, 'demo-media'),
+      demoVisitSeconds: atLeast(integer(env, 'VIGIL_DEMO_VISIT_SECONDS', 150), 20, 'VIGIL_DEMO_VISIT_SECONDS'),
     },
   };
 }

@@ -92,6 +92,8 @@ export async function createTestContext(
     VIGIL_LOG_LEVEL: 'silent',
     VIGIL_RECORDER: 'off',
     VIGIL_DEMO_DETECTIONS: 'off',
+    // Tests that need an analyzer start their own.
+    VIGIL_ANALYZER: 'off',
     ...env,
   });
   const { handle: database, location: databaseLocation, drop } = await openTestDatabase(dataDir);

@@ -10,9 +10,9 @@ import type { DetectorsService } from '../modules/ingest/detectors.service.js';
 import { DEMO_CAMERAS, DEMO_DOMAINS, DEMO_EXIT_CAMERAS, DEMO_PEOPLE } from './seed.js';
 
 /**
- * SIMULATED detections for the demo buildings, sent through the real ingest API with a real detector key,
- * until Vigil's own analyzer exists: a 7-day history on first start, then (live) an event every 15-45 s and
- * a face at an exit every few minutes. Nothing here looks at the video; the README says so.
+ * A SIMULATED 7-day history of detections for the demo buildings, sent on first start through the real ingest API
+ * with a real detector key, so the timeline and the alerts have a past. Nothing here looks at the video (the README
+ * says so); live detections come from Vigil's analyzer watching the demo cameras.
  */
 export const DEMO_DETECTOR_NAME = 'Vigil demo detector (simulated)';
 const HISTORY_DAYS = 7;
@@ -29,11 +29,7 @@ export interface DemoDetectionsDeps {
   elopement: ElopementAlertsRepository;
   access: AccessRepository;
   clock: Clock;
-  live: boolean;
   log: FastifyBaseLogger;
-  /** live pacing, for tests */
-  eventEveryMs?: [number, number];
-  faceEveryMs?: [number, number];
   random?: () => number;
 }
 
@@ -151,58 +147,7 @@ export async function startDemoDetections(d: DemoDetectionsDeps): Promise<DemoDe
     await dismissOldest(d, domain.uuid);
     d.log.info(`demo: ${events.length} simulated events and ${faces.length} faces of history in ${domain.description}`);
   }
-  if (!d.live) return { stop: () => undefined };
-
-  const timers = new Set<NodeJS.Timeout>();
-  let stopped = false;
-  const every = (range: [number, number], tick: () => Promise<void>) => {
-    const schedule = () => {
-      if (stopped) return;
-      const timer = setTimeout(
-        () => {
-          timers.delete(timer);
-          tick()
-            .catch((err: unknown) => d.log.warn({ err }, 'demo detections: a simulated batch failed'))
-            .finally(schedule);
-        },
-        range[0] + random() * (range[1] - range[0]),
-      );
-      timer.unref();
-      timers.add(timer);
-    };
-    schedule();
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  every(d.eventEveryMs ?? [15_000, 45_000], async () => {
-    const domain = pick(['maple', 'birch'] as const);
-    const camera = pick(camerasOf(domain));
-    await send(d.app, keys.get(domain)!, {
-      events: [
-        { camera_uuid: camera.uuid, started_at: new Date(d.clock.now()).toISOString(), objects: simulatedObjects(random, camera.outdoor) },
-      ],
-    });
-  });
-  every(d.faceEveryMs ?? [4 * 60_000, 8 * 60_000], async () => {
-    const domain = pick(['maple', 'birch'] as const);
-    const person = pick(DEMO_PEOPLE.filter((p) => p.domain === domain));
-    await send(d.app, keys.get(domain)!, {
-      faces: [
-        {
-          camera_uuid: exitOf(domain),
-          captured_at: new Date(d.clock.now()).toISOString(),
-          frontend_face_uuid: person.uuid,
-          confidence: 0.9 + random() * 0.09,
-          box: { x: 0.4 + random() * 0.1, y: 0.2, w: 0.12, h: 0.2 },
-        },
-      ],
-    });
-  });
-  return {
-    stop() {
-      stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-    },
-  };
+  return { stop: () => undefined };
 }
 
 /** One alert of the history was dismissed by Nora Quinn with her PIN, so the list shows both states. */

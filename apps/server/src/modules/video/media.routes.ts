@@ -20,7 +20,16 @@ const DOWNLOAD_NAME = /^[\w.-]{1,200}$/;
  */
 export function mediaRoutes(
   app: App,
-  deps: { store: MediaStore; signer: MediaSigner; leases: LiveLeasesRepository; clock: Clock; frames?: FrameService; exports?: Exports },
+  deps: {
+    store: MediaStore;
+    signer: MediaSigner;
+    leases: LiveLeasesRepository;
+    clock: Clock;
+    frames?: FrameService;
+    exports?: Exports;
+    /** whether an analyzer's live token opens a camera's video (its camera lease lives) */
+    analyzerLive?: (token: string, camera: string) => Promise<boolean>;
+  },
 ): void {
   const send = (reply: FastifyReply, rel: string) => {
     const absolute = deps.store.resolveInside(rel);
@@ -31,6 +40,8 @@ export function mediaRoutes(
   app.get(
     '/media/live/:lease/:camera/:file',
     {
+      // A player asks for the playlist and a segment every second: only warnings and errors are logged.
+      logLevel: 'warn',
       schema: {
         hide: true,
         params: z.object({ lease: z.string().regex(/^[\w-]{20,100}$/), camera: z.uuid(), file: z.string().regex(LIVE_FILE) }),
@@ -40,6 +51,23 @@ export function mediaRoutes(
       const lease = await deps.leases.findActive(sha256Hex(request.params.lease), deps.clock.now());
       if (!lease || lease.camera_uuid !== request.params.camera) throw forbidden('This live stream has ended.');
       reply.header('cache-control', request.params.file.endsWith('.m3u8') ? 'no-cache, no-store' : 'private, max-age=60');
+      return send(reply, `live/${request.params.camera}/${request.params.file}`);
+    },
+  );
+
+  app.get(
+    '/media/analyzer/:token/:camera/:file',
+    {
+      logLevel: 'warn',
+      schema: {
+        hide: true,
+        params: z.object({ token: z.string().regex(/^[\w.-]{20,120}$/), camera: z.uuid(), file: z.string().regex(LIVE_FILE) }),
+      },
+    },
+    async (request, reply) => {
+      const allowed = deps.analyzerLive && (await deps.analyzerLive(request.params.token, request.params.camera));
+      if (!allowed) throw forbidden("This analyzer's lease on the camera has ended.");
+      reply.header('cache-control', 'no-cache, no-store');
       return send(reply, `live/${request.params.camera}/${request.params.file}`);
     },
   );
