@@ -5,9 +5,13 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
 
-// An administrator loads a registry from a script: `npm run vigil -- add-person | people | set-photo`, run here as the
-// real CLI process against a data folder of its own.
+// An administrator loads a registry from a script: `npm run vigil -- add-person | people | set-photo`, and manages
+// deployment keys (`add-deployment-key | deployment-keys | revoke-deployment-key`), run here as the real CLI process
+// against a data folder of its own.
 const run = promisify(execFile);
 const CLI = resolve(import.meta.dirname, 'cli.ts');
 let dataDir: string;
@@ -78,5 +82,56 @@ describe('the registry from the command line', () => {
     expect(notPhoto.out).toMatch(/not a JPEG or PNG image/);
     expect((await vigil('add-person', 'Nowhere', 'X', 'Y', 'resident')).out).toMatch(/No domain "Nowhere"/);
     expect((await vigil('people', 'Maple Court')).out).toBe(before);
+  }, 60_000);
+});
+
+describe('deployment keys from the command line', () => {
+  it('makes one (the key shown once), lists it, and revokes it: the server refuses it from then on', async () => {
+    const made = await vigil('add-deployment-key', 'Central', 'analyzer');
+    expect(made.code, made.out).toBe(0);
+    const [, id, key] = /^Deployment key "Central analyzer" \(([0-9a-f-]{36})\) for every building\.\nKey \(shown once\): (vgd_\S+)$/.exec(
+      made.out,
+    )!;
+    const line = (state: string) => new RegExp(`^${id}\tCentral analyzer\t${key!.slice(0, 10)}…\t\\d{4}-[\\d-]+T[\\d:.]+Z\t${state}$`);
+    const listed = await vigil('deployment-keys');
+    expect(listed.out.split('\n')).toContainEqual(expect.stringMatching(line('never used\tlive')));
+    expect(listed.out).not.toContain(key);
+
+    // The server on the same data folder takes the key for every building, until it is revoked.
+    const config = loadConfig({
+      VIGIL_DATA_DIR: dataDir,
+      VIGIL_RECORDER: 'off',
+      VIGIL_DEMO_DETECTIONS: 'off',
+      VIGIL_ANALYZER: 'off',
+      VIGIL_LOG_LEVEL: 'silent',
+    });
+    const database = openDatabase(config);
+    const app = await buildApp({ config, database, serveWeb: false, logger: false });
+    try {
+      const heartbeat = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/ingest/v1/analyzers/heartbeat',
+          headers: { authorization: `Bearer ${key}` },
+          payload: { analyzer_id: 'a0000000-0000-4000-8000-000000000001', name: 'central', capacity: 32 },
+        });
+      const before = await heartbeat();
+      expect(before.statusCode, before.body).toBe(200);
+      expect(before.json<{ assignments: unknown[] }>().assignments).toHaveLength(11);
+
+      const revoked = await vigil('revoke-deployment-key', 'Central analyzer');
+      expect(revoked).toEqual({ code: 0, out: 'Revoked.' });
+      expect((await vigil('deployment-keys')).out.split('\n')).toContainEqual(
+        expect.stringMatching(line('[^\t]+\t\\d{4}-[\\d-]+T[\\d:.]+Z')),
+      );
+      expect((await heartbeat()).statusCode).toBe(401);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+    const again = await vigil('revoke-deployment-key', id!);
+    expect(again.code).toBe(1);
+    expect(again.out).toMatch(/No live deployment key/);
+    expect((await vigil('add-deployment-key')).out).toMatch(/add-deployment-key needs <name>/);
   }, 60_000);
 });

@@ -25,6 +25,11 @@ const USAGE = `Usage: npm run vigil -- <command>
   add-detector <domain> <name>         create a detector key for the ingest API (printed once)
   detectors <domain>                   list a domain's detector keys
   revoke-detector <id>                 revoke a detector key
+  add-deployment-key <name>            create a key serving every building (one analyzer for the whole deployment;
+                                       printed once)
+  deployment-keys                      list deployment keys (tab-separated: id, name, prefix, created, last used,
+                                       revoked)
+  revoke-deployment-key <id|name>      revoke a deployment key (by name: every live one of that name) in every building
   set-exit <camera uuid> on|off        mark a camera as an exit (elopement alerts)
   add-person <domain> <first> <last> <role> [field=value ...]
                                        add a person to the faces registry; fields: gender, complexion, room, bed,
@@ -119,6 +124,32 @@ async function main(argv: string[]): Promise<number> {
         if (!args[0]) throw new Error('revoke-detector needs <id>');
         await detectorsRepository.revoke(args[0], Date.now());
         console.log('Revoked.');
+        return 0;
+      }
+      case 'add-deployment-key': {
+        const name = args.join(' ').trim();
+        if (!name) throw new Error('add-deployment-key needs <name>');
+        const { key, row } = await detectors.issueDeploymentKey(name);
+        console.log(`Deployment key "${row.name}" (${row.id}) for every building.\nKey (shown once): ${key}`);
+        return 0;
+      }
+      case 'deployment-keys': {
+        const when = (ms: number | null, none: string) => (ms === null ? none : new Date(ms).toISOString());
+        for (const k of await detectors.deploymentKeys())
+          console.log(
+            [k.id, k.name, `${k.key_prefix}…`, when(k.created_at, ''), when(k.last_used_at, 'never used'), when(k.revoked_at, 'live')].join(
+              '\t',
+            ),
+          );
+        return 0;
+      }
+      case 'revoke-deployment-key': {
+        const ref = args.join(' ').trim();
+        if (!ref) throw new Error('revoke-deployment-key needs <id|name>');
+        const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
+        const revoked = await detectors.revokeDeploymentKeys(byId ? { id: ref.toLowerCase() } : { name: ref });
+        if (revoked === 0) throw new Error(`No live deployment key "${ref}" (see: deployment-keys)`);
+        console.log(revoked === 1 ? 'Revoked.' : `Revoked ${revoked} keys named "${ref}".`);
         return 0;
       }
       case 'set-exit': {

@@ -100,6 +100,12 @@ export class FrameService {
     renameSync(partial, absolute);
   }
 
+  /** Whether the picture exists already (kept from a detector, or cut before): it needs no recording to be shown. */
+  exists(kind: FrameKind, id: string): boolean {
+    const absolute = this.d.store.resolveInside(framePath(kind, id));
+    return absolute !== null && existsSync(absolute);
+  }
+
   /** True when the picture exists (now); false when there is no recording of that moment (yet), or no such picture. */
   ensure(rel: string): Promise<boolean> {
     const match = FRAME_PATH.exec(rel);

@@ -36,6 +36,8 @@ export interface FacesDeps {
   cameras: Pick<CamerasRepository, 'namesInDomain'>;
   signer: MediaSigner;
   frames: FrameAvailability;
+  /** whether a detection's face crop exists already (a detector sent it): then it is shown without a recording */
+  posterExists?: (runtimeFaceUuid: string) => boolean;
   clock: Clock;
 }
 
@@ -318,8 +320,10 @@ export class FacesService {
   async faceImage(principal: Principal, runtimeFaceUuid: string): Promise<string> {
     const detection = await this.d.registry.detection(runtimeFaceUuid);
     if (!detection || !canReadFaces(principal.entitlements[detection.domain_uuid])) throw notFound('No such face detection.');
-    await this.d.frames.prepare([detection.camera_uuid]);
-    if (!this.d.frames.has(detection.camera_uuid, detection.captured_at)) throw notFound('There is no recording of this moment (yet).');
+    if (!this.d.posterExists?.(runtimeFaceUuid)) {
+      await this.d.frames.prepare([detection.camera_uuid]);
+      if (!this.d.frames.has(detection.camera_uuid, detection.captured_at)) throw notFound('There is no recording of this moment (yet).');
+    }
     return this.sign(framePath('poster', runtimeFaceUuid), this.d.clock.now());
   }
 
