@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import type { DemoScene } from './scenes.js';
 
 export interface DemoCamerasHandle {
   stop(): Promise<void>;
@@ -8,12 +9,13 @@ export interface DemoCamerasHandle {
 
 /**
  * Runs the simulated RTSP cameras (GStreamer's RTSP server, apps/server/demo/rtsp-cameras.py) on loopback,
- * so the demo records through the same path as real cameras. Null when the machine lacks GStreamer.
+ * so the demo records through the same path as real cameras. A camera without a scene shows a test pattern.
+ * Null when the machine lacks GStreamer.
  */
 export async function startDemoCameras(options: {
   script: string;
   port: number;
-  cameras: { path: string; name: string }[];
+  cameras: { path: string; name: string; scene?: DemoScene }[];
   log: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 }): Promise<DemoCamerasHandle | null> {
   const python = '/usr/bin/python3';

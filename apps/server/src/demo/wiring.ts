@@ -1,8 +1,10 @@
 import type { Config } from '../config.js';
 import type { App } from '../lib/routes.js';
+import { resolveFfmpeg } from '../media/ffmpeg.js';
 import type { CamerasRepository } from '../modules/video/cameras.repository.js';
 import { startDemoCameras, type DemoCamerasHandle } from './cameras.js';
 import { startDemoDetections, type DemoDetectionsDeps, type DemoDetectionsHandle } from './detections.js';
+import { demoScenes, prepareSceneMedia, type DemoScene } from './scenes.js';
 
 // Everything the demo adds to a running server, in one place: simulated detections through the ingest API and the
 // simulated RTSP cameras. app.ts only asks for them.
@@ -25,7 +27,8 @@ export function wireDemoDetections(app: App, deps: Omit<DemoDetectionsDeps, 'app
 
 /**
  * The simulated RTSP cameras for the demo's cameras (those on 127.0.0.1 with a /demo/ path), moved to this run's
- * port first. Null when the demo cameras are off or there are none.
+ * port first, each showing its scene (scenes.ts; made on the first start, a few seconds). Null when the demo cameras
+ * are off or there are none.
  */
 export async function startDemoRtsp(
   video: Config['video'],
@@ -36,10 +39,32 @@ export async function startDemoRtsp(
   await cameras.moveDemoCameras(video.demoRtspPort);
   const demo = (await cameras.all()).filter((c) => c.host === '127.0.0.1' && c.path.startsWith('/demo/'));
   if (demo.length === 0) return null;
+  const scenes = await prepareDemoScenes(video, log);
   return startDemoCameras({
     script: video.demoCameraScript,
     port: video.demoRtspPort,
-    cameras: demo.map((c) => ({ path: c.path, name: c.description })),
+    cameras: demo.map((c) => {
+      const scene = scenes?.[c.uuid];
+      return { path: c.path, name: c.description, ...(scene && { scene }) };
+    }),
     log,
   });
+}
+
+/** The demo cameras' scenes, or null (test patterns) when they cannot be made: the server starts either way. */
+async function prepareDemoScenes(video: Config['video'], log: App['log']): Promise<Record<string, DemoScene> | null> {
+  try {
+    const ffmpeg = await resolveFfmpeg();
+    if (!ffmpeg) throw new Error('ffmpeg not found');
+    const { media } = await prepareSceneMedia({
+      ffmpeg,
+      sourceDir: video.demoMediaDir,
+      cacheDir: video.demoSceneCache,
+      log: { info: (msg) => log.info(msg) },
+    });
+    return demoScenes(media, video.demoVisitSeconds);
+  } catch (err) {
+    log.warn({ err }, 'demo cameras show a test pattern: their scenes could not be made from media/');
+    return null;
+  }
 }
