@@ -12,7 +12,7 @@ import { DomainsRepository } from './modules/domains/domains.repository.js';
 import { CamerasRepository } from './modules/video/cameras.repository.js';
 import { DetectorsRepository } from './modules/ingest/detectors.repository.js';
 import { DetectorsService } from './modules/ingest/detectors.service.js';
-import { seedDemo } from './demo/seed.js';
+import { demoPhotos, seedDemo } from './demo/seed.js';
 
 const USAGE = `Usage: npm run vigil -- <command>
   migrate                              bring the database to the latest schema
@@ -69,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
         console.log('Database is up to date.');
         return 0;
       case 'seed':
-        await seedDemo(database.db, access, systemClock, config.secret);
+        await seedDemo(database.db, access, systemClock, config.secret, demoPhotos(database, config, systemClock));
         console.log('Demo data loaded.');
         return 0;
       case 'roles':

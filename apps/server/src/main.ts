@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { systemClock } from './lib/clock.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
-import { seedDemo } from './demo/seed.js';
+import { demoPhotos, seedDemo } from './demo/seed.js';
 import { startupBanner } from './startup-banner.js';
 
 /** `npm start`: migrate, load the demo data (idempotently) and serve API + SPA on one origin. */
@@ -12,7 +12,13 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   if (process.env.VIGIL_DEMO !== 'off')
-    await seedDemo(database.db, new AccessRepository(database.db, systemClock), systemClock, config.secret);
+    await seedDemo(
+      database.db,
+      new AccessRepository(database.db, systemClock),
+      systemClock,
+      config.secret,
+      demoPhotos(database, config, systemClock),
+    );
   const app = await buildApp({ config, database });
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

@@ -1,6 +1,13 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAPLE, createTestContext, type TestContext } from '../../test/harness.js';
-import { seedDemo } from './seed.js';
+import { MAPLE, TestClock, createTestContext, openTestDatabase, type TestContext } from '../../test/harness.js';
+import { loadConfig } from '../config.js';
+import { migrateToLatest } from '../db/database.js';
+import { AccessRepository } from '../modules/auth/access.repository.js';
+import { DEMO_PEOPLE, demoPhotos, seedDemo } from './seed.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -60,5 +67,64 @@ describe('entitlements', () => {
     const b = await ctx.access.ensureUser('case@maple.example');
     expect(a.id).toBe(b.id);
     expect(a.email).toBe('case@maple.example');
+  });
+});
+
+describe('demo people with photos', () => {
+  const HOPPER = 'f0ce0001-0000-4000-8000-00000000a010';
+  const COLLINS = 'f0ce0001-0000-4000-8000-00000000a011';
+
+  it('adds Grace Hopper and Eileen Collins with one front photo each, once, and never adds a removed one again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vigil-seed-'));
+    const { handle: database, drop } = await openTestDatabase(dataDir);
+    try {
+      await migrateToLatest(database.db);
+      const config = loadConfig({ VIGIL_DATA_DIR: dataDir }, resolve(import.meta.dirname, '../../../..'));
+      const clock = new TestClock();
+      const access = new AccessRepository(database.db, clock);
+      const warnings: string[] = [];
+      const photos = { ...demoPhotos(database, config, clock), warn: (message: string) => warnings.push(message) };
+      const seed = () => seedDemo(database.db, access, clock, config.secret, photos);
+      const registry = async () => ({
+        people: await database.db.selectFrom('faces').selectAll().orderBy('uuid').execute(),
+        photos: await database.db.selectFrom('face_images').selectAll().orderBy('uuid').execute(),
+      });
+
+      await seed();
+      expect(warnings).toEqual([]);
+      const first = await registry();
+      expect(first.people).toHaveLength(DEMO_PEOPLE.length);
+      expect(
+        first.people.filter((p) => [HOPPER, COLLINS].includes(p.uuid)).map((p) => [p.first_name, p.last_name, p.elopement_risk]),
+      ).toEqual([
+        ['Grace', 'Hopper', 1],
+        ['Eileen', 'Collins', 1],
+      ]);
+      // One front photo each, stored as an upload is (a JPEG of at most 1280 px and a thumbnail, in the media folder).
+      expect(first.photos.map((p) => [p.face_uuid, p.orientation]).sort()).toEqual(
+        [
+          [HOPPER, 'front'],
+          [COLLINS, 'front'],
+        ].sort(),
+      );
+      for (const photo of first.photos) {
+        expect(await sharp(join(config.video.mediaDir, photo.file)).metadata()).toMatchObject({ format: 'jpeg', width: photo.width });
+        expect(existsSync(join(config.video.mediaDir, photo.thumbnail_file))).toBe(true);
+      }
+
+      clock.advance(60_000);
+      await seed();
+      expect(await registry()).toEqual(first);
+
+      // An administrator removes Collins's photo: the demo does not put it back.
+      await database.db.deleteFrom('face_images').where('face_uuid', '=', COLLINS).execute();
+      const changed = await registry();
+      await seed();
+      expect(await registry()).toEqual(changed);
+      expect(changed.photos.map((p) => p.face_uuid)).toEqual([HOPPER]);
+    } finally {
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

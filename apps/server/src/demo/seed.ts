@@ -8,11 +8,19 @@ import {
   type Operation,
   type Service,
 } from '@vigil/contract';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { storedPinHash } from '../modules/pins/pins.service.js';
 import type { DemoAccount } from '../auth/sign-in-page.js';
-import type { Db } from '../db/database.js';
+import type { Config } from '../config.js';
+import type { DatabaseHandle, Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
+import { MediaStore } from '../media/media-store.js';
+import { PhotoFiles } from '../media/photos.js';
 import type { AccessRepository, RoleDefinition } from '../modules/auth/access.repository.js';
+import { RegistryWriter } from '../modules/faces/faces.service.js';
+import { RegistryRepository } from '../modules/faces/registry.repository.js';
 
 export const DEMO_DOMAINS = {
   maple: {
@@ -35,7 +43,16 @@ export const DEMO_DOMAINS = {
 /** Cameras at a way out: a face of a resident at elopement risk seen there raises an elopement alert. */
 export const DEMO_EXIT_CAMERAS = ['c1a00001-0000-4000-8000-00000000a001', 'c1a00001-0000-4000-8000-00000000b001'] as const;
 
-/** A person of the demo registry (part 2 §3 fields); no demo person has a photo. */
+/**
+ * A front photo of a demo person: a file of the repository's media/ folder (media/SOURCES.md), optionally cropped
+ * first. Only real people's public-domain portraits, under their own names: nobody's photo stands for someone else.
+ */
+export interface DemoPhoto {
+  file: string;
+  crop?: { left: number; top: number; width: number; height: number };
+}
+
+/** A person of the demo registry (part 2 §3 fields); a few have a front photo. */
 export interface DemoPerson {
   uuid: string;
   domain: keyof typeof DEMO_DOMAINS;
@@ -52,6 +69,7 @@ export interface DemoPerson {
   risk: boolean;
   email?: string;
   employeeRole?: 'administrator' | 'supervisor' | 'nurse';
+  photo?: DemoPhoto;
 }
 
 /** Residents, staff, family and visitors in the faces registry; elopement_risk residents are what elopement alerts are about. */
@@ -236,6 +254,39 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
     complexion: 'caucasian',
     risk: false,
   },
+  // Two residents at elopement risk with registry photos; the simulated front entrance camera shows them walking past
+  // (scenes.ts), so a face analyzer has someone real to recognise.
+  {
+    uuid: 'f0ce0001-0000-4000-8000-00000000a010',
+    domain: 'maple',
+    first: 'Grace',
+    last: 'Hopper',
+    role: 'resident',
+    gender: 'female',
+    complexion: 'caucasian',
+    room: '120',
+    bed: 'A',
+    unit: '1',
+    wing: 'North',
+    risk: true,
+    photo: { file: 'grace_hopper_512x512.jpg' },
+  },
+  {
+    uuid: 'f0ce0001-0000-4000-8000-00000000a011',
+    domain: 'maple',
+    first: 'Eileen',
+    last: 'Collins',
+    role: 'resident',
+    gender: 'female',
+    complexion: 'caucasian',
+    room: '216',
+    bed: 'B',
+    unit: '2',
+    wing: 'East',
+    risk: true,
+    // astronaut.png shows her at half length beside a helmet: the photo is her head and shoulders.
+    photo: { file: 'astronaut.png', crop: { left: 70, top: 0, width: 320, height: 340 } },
+  },
 ];
 
 /** Demo dismissal PINs (README): who, where, which PIN. */
@@ -322,8 +373,31 @@ export const DEMO_ACCOUNTS: (DemoAccount & { grants: { domain: keyof typeof DEMO
   { email: 'newcomer@maple.example', displayName: 'Casey Newman', description: 'A new account with no access yet', grants: [] },
 ];
 
-/** Loads the demo data. Idempotent: what exists is left as it is, so a second run changes nothing. */
-export async function seedDemo(db: Db, access: AccessRepository, clock: Clock, secret?: Buffer): Promise<void> {
+/** What seeding needs to give demo people their photos: the media/ folder and the registry's writer. */
+export interface DemoPhotos {
+  sourceDir: string;
+  writer: Pick<RegistryWriter, 'setPhoto'>;
+  warn(message: string): void;
+}
+
+/** Demo photos stored as uploaded ones are (RegistryWriter: decoded, upright, resized, thumbnail, face_images row). */
+export function demoPhotos(database: DatabaseHandle, config: Pick<Config, 'video'>, clock: Clock): DemoPhotos {
+  return {
+    sourceDir: config.video.demoMediaDir,
+    writer: new RegistryWriter({
+      registry: new RegistryRepository(database.db, database.engine),
+      photos: new PhotoFiles(new MediaStore(config.video.mediaDir)),
+      clock,
+    }),
+    warn: (message) => console.warn(message),
+  };
+}
+
+/**
+ * Loads the demo data. Idempotent: what exists is left as it is, so a second run changes nothing. With `photos`, a
+ * person inserted by this run gets their photo; one who already existed keeps whatever photos they have now.
+ */
+export async function seedDemo(db: Db, access: AccessRepository, clock: Clock, secret?: Buffer, photos?: DemoPhotos): Promise<void> {
   const now = clock.now();
   for (const domain of Object.values(DEMO_DOMAINS)) {
     await db
@@ -355,7 +429,7 @@ export async function seedDemo(db: Db, access: AccessRepository, clock: Clock, s
       .execute();
   }
   for (const person of DEMO_PEOPLE) {
-    await db
+    const inserted = await db
       .insertInto('faces')
       .values({
         uuid: person.uuid,
@@ -377,7 +451,8 @@ export async function seedDemo(db: Db, access: AccessRepository, clock: Clock, s
         updated_at: now,
       })
       .onConflict((oc) => oc.column('uuid').doNothing())
-      .execute();
+      .executeTakeFirst();
+    if (person.photo && photos && Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await addDemoPhoto(person, person.photo, photos);
   }
   const existingRoles = new Set((await access.listRoles()).map((r) => r.name));
   for (const role of DEMO_ROLES) if (!existingRoles.has(role.name)) await access.defineRole(role);
@@ -388,6 +463,16 @@ export async function seedDemo(db: Db, access: AccessRepository, clock: Clock, s
     for (const grant of account.grants) await access.grant(user.id, DEMO_DOMAINS[grant.domain].uuid, grant.role);
   }
   if (secret) await seedDemoPins(db, secret, now);
+}
+
+async function addDemoPhoto(person: DemoPerson, photo: DemoPhoto, photos: DemoPhotos): Promise<void> {
+  try {
+    const file = readFileSync(join(photos.sourceDir, photo.file));
+    const bytes = photo.crop ? await sharp(file).extract(photo.crop).png().toBuffer() : file;
+    await photos.writer.setPhoto(person.uuid, 'front', bytes.toString('base64'));
+  } catch (error) {
+    photos.warn(`demo data: no photo for ${person.first} ${person.last} (${error instanceof Error ? error.message : String(error)})`);
+  }
 }
 
 /** Demo PINs, stored as PinsService stores them; a PIN someone has since changed is left alone. */
