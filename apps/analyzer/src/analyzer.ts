@@ -4,7 +4,7 @@ import { Refused, VigilClient } from './client.js';
 import { FrameSampler, FrameSource, type Frame } from './frames.js';
 import { GalleryBook } from './gallery-book.js';
 import { DEFAULT_CALIBRATION, decideMatch, type Calibration } from './match.js';
-import { faceCrop, type Models } from './models.js';
+import { faceCrop, frameJpeg, type Models } from './models.js';
 import { MotionGate } from './motion.js';
 import { ObjectEventGate, isReportedClass } from './object-events.js';
 import { Sender } from './sender.js';
@@ -221,6 +221,8 @@ export class Analyzer {
     const batch: Required<Pick<IngestBatch, 'events' | 'faces'>> = { events: [], faces: [] };
 
     const gallery = this.galleries.gallery(domain_uuid);
+    // At an exit the whole frame goes with each face, so an alert's picture exists at once (not cut from the video later).
+    const whole = camera.assignment.is_exit && result.faces.length > 0 ? (await frameJpeg(frame)).toString('base64') : undefined;
     for (const face of result.faces) {
       const decision = decideMatch(
         gallery.match(face.embedding, 4),
@@ -238,6 +240,7 @@ export class Analyzer {
         face_height: Math.max(1, Math.round(face.box.h * frame.height)),
         candidates: decision.candidates.map((c) => ({ frontend_face_uuid: c.personId, confidence: c.confidence })),
         crop: (await faceCrop(frame, face.box)).toString('base64'),
+        ...(whole && { frame: whole }),
         embedding: embeddingBase64(face.embedding),
       });
     }

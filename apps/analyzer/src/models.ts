@@ -223,3 +223,12 @@ export async function faceCrop(frame: RgbFrame, box: Box, size = 160, margin = 0
     .jpeg({ quality: 85 })
     .toBuffer();
 }
+
+/** The whole frame as a JPEG. */
+export function frameJpeg(frame: RgbFrame, quality = 80): Promise<Buffer> {
+  return sharp(Buffer.from(frame.rgb.buffer, frame.rgb.byteOffset, frame.rgb.byteLength), {
+    raw: { width: frame.width, height: frame.height, channels: 3 },
+  })
+    .jpeg({ quality })
+    .toBuffer();
+}

@@ -318,8 +318,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rules,
     detectors: detectorsRepository,
     notifier: realtime,
-    // A face crop an analyzer sends is the detection's poster picture: nothing to cut from the recording.
-    crops: { write: (id, jpeg) => frames.keep('poster', id, jpeg) },
+    // The face crop and frame an analyzer sends are the detection's pictures: nothing to cut from the recording.
+    pictures: { keep: (kind, id, jpeg) => frames.keep(kind, id, jpeg) },
     log: app.log,
   });
   const registry = new RegistryRepository(database.db, database.engine);
@@ -333,7 +333,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     engine: database.engine,
     clock,
   });
-  const frameAvailability = new FrameAvailability({ clips, clock, liveWindowMs: liveWindow });
+  const frameAvailability = new FrameAvailability({ clips, clock, liveWindowMs: liveWindow, kept: (kind, id) => frames.exists(kind, id) });
   eventsRoutes(app, { authenticator: auth, events: new EventsService({ events, cameras, signer, clock, frames: frameAvailability }) });
   ingestRoutes(app, {
     authenticator: auth,
@@ -364,7 +364,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
       cameras,
       signer,
       frames: frameAvailability,
-      posterExists: (id) => frames.exists('poster', id),
       clock,
     }),
   });

@@ -18,7 +18,7 @@ export function freePort(): Promise<number> {
 
 /** Simulated RTSP cameras on loopback (the demo's GStreamer server) for tests. */
 export async function startRtspCameras(
-  cameras: { path: string; name: string }[],
+  cameras: { path: string; name: string; scene?: unknown }[],
 ): Promise<{ port: number; url(path: string): string; stop(): Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn('/usr/bin/python3', [RTSP_SCRIPT, String(port)], { stdio: ['pipe', 'pipe', 'inherit'] });

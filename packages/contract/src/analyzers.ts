@@ -14,6 +14,8 @@ export const ANALYZER = {
   maxCapacity: 256,
   /** a face crop sent with a detection: a JPEG of at most this many bytes (base64 in the batch) */
   maxCropBytes: 256 * 1024,
+  /** the whole frame sent with a face (an exit camera's, so an alert has its picture at once): a JPEG of at most this */
+  maxFrameBytes: 1024 * 1024,
   /** face embeddings: at most this many numbers */
   maxEmbeddingLength: 2048,
 } as const;

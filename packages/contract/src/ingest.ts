@@ -57,6 +57,8 @@ export const ingestFaceSchema = z.object({
   candidates: z.array(ingestCandidateSchema).max(4).optional(),
   /** the face cut from the frame: a JPEG, base64 */
   crop: base64Schema.max(Math.ceil((ANALYZER.maxCropBytes * 4) / 3) + 4).optional(),
+  /** the whole frame the face was found in: a JPEG, base64 (the alert's full picture, without cutting it from the video) */
+  frame: base64Schema.max(Math.ceil((ANALYZER.maxFrameBytes * 4) / 3) + 4).optional(),
   /** the face's embedding, for training: little-endian float32 numbers, base64 */
   embedding: base64Schema.max(Math.ceil((ANALYZER.maxEmbeddingLength * 16) / 3) + 4).optional(),
 });

@@ -226,7 +226,15 @@ const COVERAGE_TTL_MS = 5_000;
 export class FrameAvailability {
   private readonly cache = new Map<string, { at: number; span: { first: number; lastEnd: number } | null }>();
 
-  constructor(private readonly d: { clips: Pick<ClipLookup, 'coverage'>; clock: { now(): number }; liveWindowMs: number }) {}
+  constructor(
+    private readonly d: {
+      clips: Pick<ClipLookup, 'coverage'>;
+      clock: { now(): number };
+      liveWindowMs: number;
+      /** whether a picture exists already (a detector sent it, or it was cut before) */
+      kept?: (kind: FrameKind, id: string) => boolean;
+    },
+  ) {}
 
   /** Loads coverage for these cameras (call once per list, before `has`). */
   async prepare(cameras: Iterable<string>): Promise<void> {
@@ -236,6 +244,14 @@ export class FrameAvailability {
       if (cached && now - cached.at < COVERAGE_TTL_MS) continue;
       this.cache.set(camera, { at: now, span: await this.d.clips.coverage(camera) });
     }
+  }
+
+  /**
+   * Whether a detection's picture can be shown: the moment can be cut from the video, or the picture exists already
+   * (an analyzer sent its face crop and frame). For short lists: looking for the file costs a file-system call.
+   */
+  pictured(kind: FrameKind, id: string, camera: string, at: number): boolean {
+    return this.has(camera, at) || (this.d.kept?.(kind, id) ?? false);
   }
 
   has(camera: string, at: number): boolean {

@@ -121,7 +121,7 @@ export class AlertsService {
   }
 
   private toAlert(row: ElopementAlertView, now: number): ElopementAlert {
-    const pictured = this.d.frames.has(row.camera_uuid, row.event_ts);
+    const poster = row.box ? 'poster' : 'face';
     return {
       alert_id: row.alert_id,
       event_ts: Math.floor(row.event_ts / 1000),
@@ -132,8 +132,12 @@ export class AlertsService {
       description: row.description,
       camera_uuid: row.camera_uuid,
       cameraDescription: row.camera_description ?? 'Removed camera',
-      posterFrame: pictured ? signedFrameUrl(this.d.signer, row.box ? 'poster' : 'face', row.runtime_face_uuid, now) : null,
-      fullFrame: pictured ? signedFrameUrl(this.d.signer, 'face', row.runtime_face_uuid, now) : null,
+      posterFrame: this.d.frames.pictured(poster, row.runtime_face_uuid, row.camera_uuid, row.event_ts)
+        ? signedFrameUrl(this.d.signer, poster, row.runtime_face_uuid, now)
+        : null,
+      fullFrame: this.d.frames.pictured('face', row.runtime_face_uuid, row.camera_uuid, row.event_ts)
+        ? signedFrameUrl(this.d.signer, 'face', row.runtime_face_uuid, now)
+        : null,
       dismissed_at: row.dismissed_at === null ? null : new Date(row.dismissed_at).toISOString(),
       dismissed_by_end_user_info:
         row.dismissed_by && row.dismisser_name !== null

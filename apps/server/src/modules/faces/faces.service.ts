@@ -36,8 +36,6 @@ export interface FacesDeps {
   cameras: Pick<CamerasRepository, 'namesInDomain'>;
   signer: MediaSigner;
   frames: FrameAvailability;
-  /** whether a detection's face crop exists already (a detector sent it): then it is shown without a recording */
-  posterExists?: (runtimeFaceUuid: string) => boolean;
   clock: Clock;
 }
 
@@ -268,7 +266,8 @@ export class FacesService {
     const now = this.d.clock.now();
     const groups = mergeDetections(rows.map((r) => ({ ...r, cameraId: r.camera_uuid, timestamp: r.captured_at })));
     const history = groups.map(({ parent, children }): HistoryEntry => {
-      const pictured = this.d.frames.has(parent.camera_uuid, parent.captured_at);
+      const pictured = (kind: 'poster' | 'face') =>
+        this.d.frames.pictured(kind, parent.runtime_face_uuid, parent.camera_uuid, parent.captured_at);
       return {
         runtime_face_uuid: parent.runtime_face_uuid,
         frontend_face_uuid: parent.frontend_face_uuid,
@@ -276,11 +275,11 @@ export class FacesService {
         camera_uuid: parent.camera_uuid,
         camera_description: names.get(parent.camera_uuid) ?? 'Removed camera',
         match_confidence: parent.confidence,
-        face_confidence: null,
+        face_confidence: parent.face_confidence,
         merged: children.length > 0,
         mergeCount: children.length + 1,
-        poster_uri: pictured ? this.sign(framePath('poster', parent.runtime_face_uuid), now) : null,
-        frame_uri: pictured ? this.sign(framePath('face', parent.runtime_face_uuid), now) : null,
+        poster_uri: pictured('poster') ? this.sign(framePath('poster', parent.runtime_face_uuid), now) : null,
+        frame_uri: pictured('face') ? this.sign(framePath('face', parent.runtime_face_uuid), now) : null,
       };
     });
     const last = rows.at(-1);
@@ -320,10 +319,9 @@ export class FacesService {
   async faceImage(principal: Principal, runtimeFaceUuid: string): Promise<string> {
     const detection = await this.d.registry.detection(runtimeFaceUuid);
     if (!detection || !canReadFaces(principal.entitlements[detection.domain_uuid])) throw notFound('No such face detection.');
-    if (!this.d.posterExists?.(runtimeFaceUuid)) {
-      await this.d.frames.prepare([detection.camera_uuid]);
-      if (!this.d.frames.has(detection.camera_uuid, detection.captured_at)) throw notFound('There is no recording of this moment (yet).');
-    }
+    await this.d.frames.prepare([detection.camera_uuid]);
+    if (!this.d.frames.pictured('poster', runtimeFaceUuid, detection.camera_uuid, detection.captured_at))
+      throw notFound('There is no recording of this moment (yet).');
     return this.sign(framePath('poster', runtimeFaceUuid), this.d.clock.now());
   }
 

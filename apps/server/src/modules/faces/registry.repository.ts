@@ -59,6 +59,7 @@ export interface HistoryRow {
   camera_uuid: string;
   captured_at: number;
   confidence: number;
+  face_confidence: number | null;
 }
 
 /** A detection counts as a sighting unless a reviewer said it is not a face or not this person. */
@@ -246,7 +247,7 @@ export class RegistryRepository {
   history(person: string, before: number | undefined, limit: number): Promise<HistoryRow[]> {
     let query = this.db
       .selectFrom('face_detections')
-      .select(['runtime_face_uuid', 'frontend_face_uuid', 'camera_uuid', 'captured_at', 'confidence'])
+      .select(['runtime_face_uuid', 'frontend_face_uuid', 'camera_uuid', 'captured_at', 'confidence', 'face_confidence'])
       .where('frontend_face_uuid', '=', person)
       .where((eb) => eb.or([eb('is_face', 'is', null), eb('is_face', '<>', 0)]))
       .where((eb) => eb.or([eb('match_confirmed', 'is', null), eb('match_confirmed', '<>', 0)]));

@@ -45,8 +45,8 @@ export interface IngestDeps {
   rules: AlertRulesRepository;
   detectors: DetectorsRepository;
   notifier: Notifier;
-  /** where the face crops detectors send are kept (the poster picture of a detection) */
-  crops?: { write(runtimeFaceUuid: string, jpeg: Buffer): void };
+  /** where the pictures detectors send are kept: the face crop (the detection's poster) and the whole frame */
+  pictures?: { keep(kind: 'poster' | 'face', runtimeFaceUuid: string, jpeg: Buffer): void };
   log?: { warn(obj: object, msg?: string): void };
 }
 
@@ -125,7 +125,7 @@ export class IngestService {
       return { ...events, ...faces };
     });
 
-    this.writeCrops(batch.faces, outcome.freshFaces);
+    this.writePictures(batch.faces, outcome.freshFaces);
     // After the commit, so a client that refetches on the message sees what it was told about.
     this.d.notifier.objectAlerts(domain.uuid, outcome.alertedIds);
     this.d.notifier.elopementAlerts(domain.uuid, outcome.alertIds);
@@ -248,15 +248,21 @@ export class IngestService {
     return { faces: fresh.length, alertIds: alerts.map((a) => a.alert_id), freshFaces: new Set(fresh.map((f) => f.runtime_face_uuid)) };
   }
 
-  /** The crops of the faces written now (not of duplicates): after the commit; a crop that cannot be kept is only logged. */
-  private writeCrops(faces: IngestFace[], fresh: Set<string>): void {
-    if (!this.d.crops) return;
+  /** The pictures of the faces written now (not of duplicates): after the commit; one that cannot be kept is only logged. */
+  private writePictures(faces: IngestFace[], fresh: Set<string>): void {
+    if (!this.d.pictures) return;
     for (const f of faces) {
-      if (!f.crop || !f.runtime_face_uuid || !fresh.has(f.runtime_face_uuid)) continue;
-      try {
-        this.d.crops.write(f.runtime_face_uuid, Buffer.from(f.crop, 'base64'));
-      } catch (err) {
-        this.d.log?.warn({ err, face: f.runtime_face_uuid }, 'face crop not kept');
+      if (!f.runtime_face_uuid || !fresh.has(f.runtime_face_uuid)) continue;
+      for (const [kind, data] of [
+        ['poster', f.crop],
+        ['face', f.frame],
+      ] as const) {
+        if (!data) continue;
+        try {
+          this.d.pictures.keep(kind, f.runtime_face_uuid, Buffer.from(data, 'base64'));
+        } catch (err) {
+          this.d.log?.warn({ err, face: f.runtime_face_uuid }, 'a picture of a face was not kept');
+        }
       }
     }
   }
@@ -272,8 +278,14 @@ export class IngestService {
     batch.faces.forEach((f, i) => {
       if (!cameras.has(f.camera_uuid)) throw badRequest(`faces[${i}].camera_uuid: no camera ${f.camera_uuid} in this detector's building.`);
       if (Date.parse(f.captured_at) > latest) throw badRequest(`faces[${i}].captured_at is in the future.`);
-      if (f.crop !== undefined && !isJpeg(Buffer.from(f.crop, 'base64'))) throw badRequest(`faces[${i}].crop must be a JPEG image.`);
-      if (f.crop !== undefined && !f.runtime_face_uuid) throw badRequest(`faces[${i}]: a face with a crop needs its runtime_face_uuid.`);
+      for (const [field, data] of [
+        ['crop', f.crop],
+        ['frame', f.frame],
+      ] as const) {
+        if (data === undefined) continue;
+        if (!isJpeg(Buffer.from(data, 'base64'))) throw badRequest(`faces[${i}].${field} must be a JPEG image.`);
+        if (!f.runtime_face_uuid) throw badRequest(`faces[${i}]: a face with a ${field} needs its runtime_face_uuid.`);
+      }
       if (f.embedding !== undefined && Buffer.from(f.embedding, 'base64').length % 4 !== 0)
         throw badRequest(`faces[${i}].embedding must be float32 numbers (a multiple of 4 bytes).`);
       const ids = (f.candidates ?? []).map((c) => c.frontend_face_uuid);

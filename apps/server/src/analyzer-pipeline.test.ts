@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { CameraAnalysis, ElopementAlert } from '@vigil/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYZER } from '@vigil/contract';
+import { MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../test/harness.js';
+import { eventually, startRtspCameras } from '../test/rtsp-simulator.js';
+import { CamerasRepository } from './modules/video/cameras.repository.js';
+
+// The whole pipeline with real parts: a simulated RTSP camera films a registry person, the recorder keeps its live
+// video, Vigil's analyzer (its own process, real models) reads it through its lease, recognises the person and sends
+// the face to the ingest API, which raises an elopement alert with pictures; then the analyzer is killed and a second
+// one takes the camera over.
+const repo = resolve(import.meta.dirname, '../../..');
+const portrait = join(repo, 'media/grace_hopper_512x512.jpg');
+let ctx: TestContext;
+let rtsp: Awaited<ReturnType<typeof startRtspCameras>>;
+let scratch: string;
+let manager: string;
+let camera: string;
+let person: string;
+let key: string;
+let serverUrl: string;
+const analyzers: ChildProcess[] = [];
+
+/** Vigil's analyzer from its sources, as `npm start` runs it, working for this test's server. */
+function startAnalyzer(name: string): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repo, 'apps/analyzer/src/main.ts')], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      VIGIL_ANALYZER_SERVER: serverUrl,
+      VIGIL_ANALYZER_KEY: key,
+      VIGIL_ANALYZER_NAME: name,
+      VIGIL_ANALYZER_GALLERY_SECONDS: '1',
+    },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.on('exit', (code, signal) => {
+    if (code !== null && code !== 0) console.error(`analyzer ${name} exited with ${code ?? signal}:\n${output}`);
+  });
+  analyzers.push(child);
+  return child;
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'vigil-pipeline-'));
+  // The person as the door camera sees them: smaller, mirrored, darker, recompressed — not the registry photo's pixels.
+  const seen = await sharp(portrait).resize(120).flop().modulate({ brightness: 0.85 }).jpeg({ quality: 70 }).toBuffer();
+  const cutout = join(scratch, 'visitor.png');
+  writeFileSync(cutout, await sharp(seen).ensureAlpha().png().toBuffer());
+  rtsp = await startRtspCameras([
+    {
+      path: '/test/exit',
+      name: 'Test Exit',
+      scene: { visitors: [{ image: cutout, period_s: 8, offset_s: 0, duration_s: 8, direction: 'ltr', y: 0.2 }] },
+    },
+  ]);
+  ctx = await createTestContext({ VIGIL_RECORDER: 'on', VIGIL_DEMO_CAMERAS: 'off', VIGIL_CLIP_SECONDS: '60' }, async (database) => {
+    await database.db.deleteFrom('cameras').execute();
+  });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  serverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  manager = await ctx.signIn('manager@maple.example');
+  const upload = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v4/cameras/upload',
+    headers: bearer(manager),
+    payload: [{ name: 'Side Door Outdoor', domainUUID: MAPLE, protocol: 'rtsp', host: '127.0.0.1', port: rtsp.port, path: '/test/exit' }],
+  });
+  camera = upload.json<{ cameras: { uuid: string }[] }>().cameras[0]!.uuid;
+  await new CamerasRepository(ctx.database.db).setExit(camera, true);
+  const added = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v6/faces',
+    headers: bearer(manager),
+    payload: {
+      domain_uuid: MAPLE,
+      face_info: {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        role: 'resident',
+        gender: 'female',
+        complexion: 'caucasian',
+        room_number: '7',
+        elopement_risk: true,
+        images: { add: [{ orientation: 'front', data: readFileSync(portrait).toString('base64') }] },
+      },
+    },
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  person = added.json<{ frontend_face_uuid: string }>().frontend_face_uuid;
+  key = await detectorKey(ctx, manager, MAPLE, 'pipeline analyzers');
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of analyzers) if (child.exitCode === null) child.kill('SIGKILL');
+  await ctx?.close();
+  await rtsp?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const alertsFor = async () => {
+  const reply = await ctx.app.inject({ method: 'GET', url: `/api/v1/faces/alerts?domainUUID=${MAPLE}`, headers: bearer(manager) });
+  return reply.json<{ alerts: ElopementAlert[] }>().alerts.filter((a) => a.frontend_face_uuid === person && a.camera_uuid === camera);
+};
+const analysisOf = async () => {
+  const reply = await ctx.app.inject({ method: 'GET', url: `/api/v4/analyzers?domain_uuid=${MAPLE}`, headers: bearer(manager) });
+  return reply.json<{ cameras: CameraAnalysis[] }>().cameras.find((c) => c.camera_uuid === camera)!;
+};
+const jpegAt = async (url: string) => {
+  const reply = await ctx.app.inject({ method: 'GET', url });
+  return reply.statusCode === 200 ? (await sharp(reply.rawPayload).metadata()).format : null;
+};
+
+describe('the analyzer pipeline (real camera, real models, real ingest)', () => {
+  it('recognises the person filmed at the exit and raises an elopement alert with its pictures', async () => {
+    startAnalyzer('first analyzer');
+    const [alert] = await eventually(async () => ((await alertsFor()).length > 0 ? alertsFor() : null), 90_000, 'an elopement alert');
+    expect(alert!.description).toContain('Grace Hopper');
+    // The face crop the analyzer cut, and the whole frame from the live video.
+    expect(alert!.posterFrame).toBeTruthy();
+    expect(await jpegAt(alert!.posterFrame!)).toBe('jpeg');
+    expect(alert!.fullFrame).toBeTruthy();
+    expect(await eventually(() => jpegAt(alert!.fullFrame!), 15_000, 'the full frame')).toBe('jpeg');
+    const detection = await ctx.database.db
+      .selectFrom('face_detections')
+      .selectAll()
+      .where('runtime_face_uuid', '=', alert!.runtime_face_uuid)
+      .executeTakeFirstOrThrow();
+    expect(detection.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(JSON.parse(detection.candidates!)[0]).toMatchObject({ frontend_face_uuid: person });
+    expect(Buffer.from(detection.embedding!, 'base64').length).toBe(1024 * 4);
+    // Staff see who analyses the camera, and how.
+    const analysis = await eventually(
+      async () => {
+        const a = await analysisOf();
+        return a.report?.last_face_at ? a : null;
+      },
+      30_000,
+      'a report with a face',
+    );
+    expect(analysis.analyzer?.name).toBe('first analyzer');
+    expect(analysis.report!.state).toBe('analysing');
+    expect(analysis.report!.analysed_fps).toBeGreaterThan(0);
+  }, 150_000);
+
+  it('hands the camera to a second analyzer when the first dies', async () => {
+    analyzers[0]!.kill('SIGKILL');
+    const killedAt = Date.now();
+    // The first one's lease runs out (the server's clock moved on by a lease), and the second takes the camera.
+    ctx.clock.advance((ANALYZER.leaseSeconds + 1) * 1000);
+    startAnalyzer('second analyzer');
+    const analysis = await eventually(
+      async () => {
+        const a = await analysisOf();
+        return a.analyzer?.name === 'second analyzer' && a.report?.last_face_at && Date.parse(a.report.last_face_at) > killedAt ? a : null;
+      },
+      90_000,
+      'the second analyzer analysing the camera',
+    );
+    expect(analysis.report!.state).toBe('analysing');
+    const recent = await ctx.database.db
+      .selectFrom('face_detections')
+      .select(['frontend_face_uuid'])
+      .where('camera_uuid', '=', camera)
+      .where('captured_at', '>', killedAt)
+      .execute();
+    expect(recent.some((d) => d.frontend_face_uuid === person)).toBe(true);
+  }, 150_000);
+});
