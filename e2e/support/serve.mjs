@@ -50,8 +50,10 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     VIGIL_DEMO_RTSP_PORT: process.env.E2E_RTSP_PORT ?? '18554',
     VIGIL_CLIP_SECONDS: process.env.E2E_CLIP_SECONDS ?? '10',
     VIGIL_LOG_LEVEL: process.env.VIGIL_LOG_LEVEL ?? 'warn',
-    // The simulated 7-day history, without the live simulated feed: only what a spec ingests happens live.
+    // The simulated 7-day history; live detections come from the analyzer watching the demo cameras.
     VIGIL_DEMO_DETECTIONS: 'history',
+    // The demo residents walk past the front entrance every 30 s (in turn), so the analyzer raises an alert within a minute or so.
+    VIGIL_DEMO_VISIT_SECONDS: process.env.E2E_VISIT_SECONDS ?? '30',
   },
 });
 
