@@ -69,6 +69,7 @@ export class AnalyzersService {
         now,
       });
       if (!known) throw new HttpError(409, 'This analyzer id is in use with another key: pick a new one.');
+      await this.d.detectors.touchKey(trx, holder.kind, holder.keyId, now);
       const inScope = [...cameras.keys()];
       const leases = await this.d.analyzers.leasesOn(trx, inScope);
       const analyzers = await this.d.analyzers.liveAnalyzers(trx, holder.keyId, now - ANALYZER.leaseSeconds * 1000);

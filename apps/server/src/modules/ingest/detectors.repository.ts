@@ -101,6 +101,12 @@ export class DetectorsRepository {
       .execute();
   }
 
+  /** A key was used (a batch or a heartbeat): building keys by their detector id, deployment keys by theirs. */
+  async touchKey(trx: Transaction<Database>, kind: 'building' | 'deployment', id: string, at: number): Promise<void> {
+    if (kind === 'building') await this.touch(trx, id, at);
+    else await trx.updateTable('deployment_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+  }
+
   async touch(trx: Transaction<Database>, id: string, at: number): Promise<void> {
     await trx.updateTable('detectors').set({ last_used_at: at }).where('id', '=', id).execute();
     const row = await trx.selectFrom('detectors').select('deployment_key_id').where('id', '=', id).executeTakeFirst();
