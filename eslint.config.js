@@ -37,9 +37,9 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // Server layers: infrastructure (lib, db, media) serves the modules and never reaches into them, the demo or the
-    // app. (Checked on the import text: the server's imports name .js files that are .ts sources.)
-    files: ['apps/server/src/{lib,db,media}/**/*.ts'],
+    // Server layers: infrastructure (lib, db, media, and the processes it runs) serves the modules and never reaches
+    // into them, the demo or the app. (Checked on the import text: the server's imports name .js files that are .ts sources.)
+    files: ['apps/server/src/{lib,db,media,processes}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -48,7 +48,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/modules/**', '**/demo/**', '**/app.js'],
-              message: 'Infrastructure (lib, db, media) must not import modules, the demo or the app.',
+              message: 'Infrastructure (lib, db, media, processes) must not import modules, the demo or the app.',
             },
           ],
         },
@@ -88,6 +88,23 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // The analyzer is a client of the server like any third-party detector: it shares the contract, never the server's code.
+    files: ['apps/analyzer/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '**/server/src/**', '@vigil/server'],
+              message: 'The analyzer talks to the server over its API only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
