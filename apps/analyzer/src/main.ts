@@ -22,6 +22,12 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  // Run by a Vigil server (VIGIL_ANALYZER=local): it goes when the server goes, even one that was killed outright.
+  const parent = Number(process.env.VIGIL_ANALYZER_PARENT_PID ?? 0);
+  if (parent > 0)
+    setInterval(() => {
+      if (process.ppid !== parent) stop('the server that started it is gone');
+    }, 2_000).unref();
 }
 
 main().catch((error: unknown) => {

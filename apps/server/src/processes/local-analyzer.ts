@@ -39,7 +39,14 @@ export function startLocalAnalyzer(o: {
     // The key goes in the environment, never on the command line (where `ps` shows it to every user of the machine).
     const proc = spawn(process.execPath, ['--enable-source-maps', o.entry], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...o.env, VIGIL_ANALYZER_SERVER: o.serverUrl, VIGIL_ANALYZER_KEY: o.key },
+      env: {
+        ...process.env,
+        ...o.env,
+        VIGIL_ANALYZER_SERVER: o.serverUrl,
+        VIGIL_ANALYZER_KEY: o.key,
+        // It stops by itself if this server dies without stopping it (kill -9).
+        VIGIL_ANALYZER_PARENT_PID: String(process.pid),
+      },
     });
     child = proc;
     const forward = (line: string) => {
