@@ -4,6 +4,7 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { systemClock } from './lib/clock.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
 import { demoPhotos, seedDemo } from './demo/seed.js';
+import { prepareDemoScenes } from './demo/wiring.js';
 import { startupBanner } from './startup-banner.js';
 
 /** `npm start`: migrate, load the demo data (idempotently) and serve API + SPA on one origin. */
@@ -19,6 +20,9 @@ async function main(): Promise<void> {
       config.secret,
       demoPhotos(database, config, systemClock),
     );
+  // The demo cameras' scenes are made on the first start, before the server (the cameras start once it is ready).
+  if (config.video.demoCameras)
+    await prepareDemoScenes(config.video, { info: (msg) => console.log(msg), warn: (obj, msg) => console.warn(msg, obj) });
   const app = await buildApp({ config, database });
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

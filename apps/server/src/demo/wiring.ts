@@ -27,7 +27,7 @@ export function wireDemoDetections(app: App, deps: Omit<DemoDetectionsDeps, 'app
 
 /**
  * The simulated RTSP cameras for the demo's cameras (those on 127.0.0.1 with a /demo/ path), moved to this run's
- * port first, each showing its scene (scenes.ts; made on the first start, a few seconds). Null when the demo cameras
+ * port first, each showing its scene (scenes.ts, made by prepareDemoScenes). Null when the demo cameras
  * are off or there are none.
  */
 export async function startDemoRtsp(
@@ -51,8 +51,31 @@ export async function startDemoRtsp(
   });
 }
 
-/** The demo cameras' scenes, or null (test patterns) when they cannot be made: the server starts either way. */
-async function prepareDemoScenes(video: Config['video'], log: App['log']): Promise<Record<string, DemoScene> | null> {
+/** Scenes made (or not) by this process, by cache folder: made once, however often asked for. */
+const preparedScenes = new Map<string, Promise<Record<string, DemoScene> | null>>();
+
+/**
+ * The demo cameras' scenes, or null (test patterns) when they cannot be made: the server starts either way. main.ts
+ * asks for them before the server is built, so that making them on the first start (a few seconds, longer on a loaded
+ * machine) does not happen in an onReady hook, which Fastify times out; startDemoRtsp then gets the same answer.
+ */
+export function prepareDemoScenes(
+  video: Config['video'],
+  log: { info(msg: string): void; warn(obj: object, msg?: string): void },
+): Promise<Record<string, DemoScene> | null> {
+  const key = `${video.demoSceneCache}\n${video.demoMediaDir}\n${video.demoVisitSeconds}`;
+  let prepared = preparedScenes.get(key);
+  if (!prepared) {
+    prepared = makeDemoScenes(video, log);
+    preparedScenes.set(key, prepared);
+  }
+  return prepared;
+}
+
+async function makeDemoScenes(
+  video: Config['video'],
+  log: { info(msg: string): void; warn(obj: object, msg?: string): void },
+): Promise<Record<string, DemoScene> | null> {
   try {
     const ffmpeg = await resolveFfmpeg();
     if (!ffmpeg) throw new Error('ffmpeg not found');
