@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCOUNTS, expect, signIn, test } from '../support/fixtures';
+import { FRONT_ENTRANCE } from '../support/video';
 
 // Not part of the normal run (see playwright.config.ts): E2E_SHOTS=/tmp/vigil-shots npx playwright test -c e2e/playwright.config.ts screenshots
 const dir = process.env.E2E_SHOTS ?? '/tmp/vigil-shots';
@@ -87,5 +88,25 @@ for (const [name, viewport] of [
     await card.getByRole('link').click();
     await expect(page.getByRole('button', { name: 'Camera settings' })).toBeVisible();
     await page.screenshot({ path: join(dir, `viewer-settings-${name}.png`), fullPage: true });
+  });
+}
+
+for (const [name, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`analyzers page and camera cards (${name})`, async ({ page }) => {
+    await signIn(page, ACCOUNTS.staff, { from: '/staff/analyzers' });
+    const picker = page.getByRole('textbox', { name: 'at', exact: true });
+    await picker.click();
+    await page.getByRole('option', { name: 'Maple Court', exact: true }).click();
+    await page.setViewportSize(viewport);
+    // The analyzer takes the demo cameras within a heartbeat or two of the server's start.
+    const frontEntrance = page.getByTestId(`analysis-${FRONT_ENTRANCE}`);
+    await expect(frontEntrance.getByText('Analysed', { exact: true })).toBeVisible({ timeout: 90_000 });
+    await page.screenshot({ path: join(dir, `analyzers-${name}.png`), fullPage: true });
+    await page.goto('/camera/all');
+    await expect(page.getByTestId('camera-analysis').first()).toBeVisible();
+    await page.screenshot({ path: join(dir, `cameras-analysis-${name}.png`), fullPage: true });
   });
 }

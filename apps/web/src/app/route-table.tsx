@@ -13,6 +13,7 @@ const StoragePage = lazy(() => import('../features/staff/pages/storage-page'));
 const ClientErrorsPage = lazy(() => import('../features/staff/pages/client-errors-page'));
 const ViewerPage = lazy(() => import('../features/video/pages/viewer-page'));
 const CamerasPage = lazy(() => import('../features/video/pages/cameras-page'));
+const AnalyzersPage = lazy(() => import('../features/video/pages/analyzers-page'));
 const AddCameraPage = lazy(() => import('../features/video/pages/add-camera-page'));
 const AlertSettingsPage = lazy(() => import('../features/alerts/pages/alert-settings-page'));
 const FacesPage = lazy(() => import('../features/faces/pages/faces-page'));
@@ -236,6 +237,17 @@ export const ROUTES: readonly AppRoute[] = [
     description: 'Network failures and player errors that browsers reported.',
     access: { login: true, staff: true, service: 'staff', operation: 'diagnostic_export' },
     page: ClientErrorsPage,
+    navbar: true,
+    card: true,
+  },
+  {
+    path: '/staff/analyzers',
+    href: '/staff/analyzers',
+    title: 'Analyzers',
+    description: "How each camera's live video is analysed for faces and objects.",
+    // Staff only; the video service is what GET /api/v4/analyzers asks for, so the page opens where its data can load.
+    access: { login: true, staff: true, service: 'video' },
+    page: AnalyzersPage,
     navbar: true,
     card: true,
   },

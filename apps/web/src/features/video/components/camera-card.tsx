@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { BUILD_INFO } from '../../../lib/build-info';
 import { formatTimelineInstant } from '../lib/draw-timeline';
 import { resolveMediaUrl } from '../../../lib/media-url';
+import type { AnalysisView } from '../lib/analysis-status';
+import { AnalysisLine } from './analysis/analysis-line';
 
 const STATE_COLORS: Record<CameraStatus['state'], string> = {
   recording: 'teal',
@@ -32,15 +34,17 @@ function Placeholder() {
 
 /**
  * A camera of the cameras list: thumbnail and name open the viewer at its latest clip; below, its state and, for those
- * who manage cameras, a settings button.
+ * who manage cameras, a settings button; then how it is analysed, once that is known.
  */
 export function CameraCard({
   camera,
   fallbackMoment,
+  analysis,
   onSettings,
 }: {
   camera: CameraStatus;
   fallbackMoment: Date;
+  analysis?: AnalysisView | undefined;
   onSettings?: (() => void) | undefined;
 }) {
   const [broken, setBroken] = useState(false);
@@ -74,6 +78,7 @@ export function CameraCard({
           {camera.error}
         </Text>
       )}
+      {analysis && <AnalysisLine view={analysis} />}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ARCHIVE, hasOperation, sortCameras } from '@vigil/contract';
 import { Link } from 'react-router';
@@ -6,16 +6,26 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentDomain } from '../../../lib/current-domain';
 import { errorMessage } from '../../../lib/http';
+import { useNow } from '../../../lib/use-now';
 import { useViewer } from '../../../lib/viewer';
+import { useAnalyzers } from '../api/get-analyzers';
 import { useCameras } from '../api/get-cameras';
 import { CameraCard } from '../components/camera-card';
 import { CameraSettingsDialog } from '../components/camera-settings-dialog';
+import { describeAnalysis, type AnalysisView } from '../lib/analysis-status';
 
 /** /camera/all: a card per camera of the current building (spec part 1 §2). */
 export default function CamerasPage({ title }: { title: string }) {
   const { domainId, domain } = useCurrentDomain();
   const viewerState = useViewer();
   const cameras = useCameras(domainId);
+  const analyzers = useAnalyzers(domainId);
+  const now = useNow(5_000);
+  // Without the analyzer status (loading, or refused) the cards simply have no analysis line.
+  const analysisOf = useMemo(
+    () => new Map<string, AnalysisView>((analyzers.data ?? []).map((c) => [c.camera_uuid, describeAnalysis(c, now)])),
+    [analyzers.data, now],
+  );
   const services = viewerState.status === 'ready' ? viewerState.services : undefined;
   const canAdd = hasOperation(services, 'video', 'add');
   const canEdit = hasOperation(services, 'video', 'edit');
@@ -62,6 +72,7 @@ export default function CamerasPage({ title }: { title: string }) {
                 key={camera.uuid}
                 camera={camera}
                 fallbackMoment={fallbackMoment}
+                analysis={analysisOf.get(camera.uuid)}
                 onSettings={canEdit || canDelete ? () => setSettingsOf(camera.uuid) : undefined}
               />
             ))}
