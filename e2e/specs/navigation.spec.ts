@@ -10,6 +10,7 @@ const STAFF_CARDS = [
   'Environment',
   'Diagnostic Export',
   'Client Errors',
+  'Analyzers',
 ];
 // Cameras and Add Camera have no card while their flags (cameras_page, add_camera) are off, as by default (part 1 §2, §9).
 const FACILITY_CARDS = ['Alerts', 'Video', 'Faces', 'Badges', 'Alert Settings'];

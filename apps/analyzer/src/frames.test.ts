@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FrameAssembler, FrameSampler, MPEGTS_WRAP_SECONDS, captureTime, frameReaderArgs, parseShowinfo } from './frames.js';
+import { FrameAssembler, FrameSampler, MPEGTS_WRAP_SECONDS, captureTime, frameReaderArgs, parseShowinfo, readerError } from './frames.js';
 
 describe('frame sampling by filming time', () => {
   it('takes 1 frame a second out of 5, whatever their arrival', () => {
@@ -74,5 +74,17 @@ describe("ffmpeg's frames", () => {
     expect(args.join(' ')).toContain('-live_start_index -1 -copyts -i http://127.0.0.1:8080/media/analyzer/x/c/index.m3u8');
     expect(args.join(' ')).toContain("fps=2,scale='min(640,iw)':-2,showinfo");
     expect(args.slice(-5)).toEqual(['-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1']);
+  });
+});
+
+describe("the reader's errors", () => {
+  it('are said in words staff can act on, and never carry the live URL (it names the lease)', () => {
+    const url = 'http://127.0.0.1:8080/media/analyzer/0b9d7c1e-1111-4222-8333-444455556666.c2lnbmF0dXJl/c1/index.m3u8';
+    expect(readerError(`[in#0 @ 0x5] Error opening input: ${url}: Server returned 404 Not Found`)).toBe(
+      'no live video from the recorder yet (is the camera recording?)',
+    );
+    expect(readerError(`${url}: Server returned 403 Forbidden (access denied)`)).toBe("this analyzer's lease on the camera has ended");
+    expect(readerError(`[hls @ 0x1] Failed to open ${url}`)).toBe('Failed to open the live video');
+    expect(readerError('Connection refused')).toBe('the Vigil server cannot be reached');
   });
 });

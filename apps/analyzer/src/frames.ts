@@ -105,6 +105,17 @@ export class FrameAssembler {
   }
 }
 
+/** What went wrong reading a camera's live video, in words staff can act on (never the URL: it names the lease). */
+export function readerError(line: string): string {
+  if (/\b404\b/.test(line)) return 'no live video from the recorder yet (is the camera recording?)';
+  if (/\b403\b/.test(line)) return "this analyzer's lease on the camera has ended";
+  if (/Connection refused|timed out/i.test(line)) return 'the Vigil server cannot be reached';
+  return line
+    .replace(/https?:\/\/\S+/g, 'the live video')
+    .replace(/^\[[^\]]*\]\s*/, '')
+    .slice(0, 200);
+}
+
 export interface FrameSourceOptions extends FrameReaderArgs {
   ffmpeg: string;
   now?: () => number;
@@ -149,7 +160,7 @@ export class FrameSource {
     let lastError = '';
     createInterface({ input: child.stderr! }).on('line', (line) => {
       if (line.includes('showinfo')) assembler.describe(line);
-      else if (/error|failed|denied|forbidden|not found/i.test(line)) lastError = line.replace(/https?:\/\/\S+/g, '<url>').slice(0, 200);
+      else if (/error|failed|denied|forbidden|not found/i.test(line)) lastError = readerError(line);
     });
     child.on('error', (error) => (lastError = error.message));
     child.on('close', (code) => {

@@ -22,9 +22,10 @@ function CameraLink({ camera }: { camera: CameraAnalysis }) {
 
 function AnalyzerName({ view }: { view: AnalysisView }) {
   if (view.analyzerName) return <>{view.analyzerName}</>;
+  // The status says it is not analysed; here a dash, so the row does not say it twice.
   return (
-    <Text span inherit c="dimmed">
-      Not analysed
+    <Text span inherit c="dimmed" aria-label="No analyzer">
+      —
     </Text>
   );
 }
