@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
@@ -36,6 +37,16 @@ export function mediaRoutes(
     if (!absolute || !existsSync(absolute)) throw notFound('No such media file.');
     return reply.sendFile(rel, deps.store.root);
   };
+  /**
+   * A live playlist or segment, read whole: the muxer deletes old segments all the time, and one deleted between a
+   * check and the streaming of it would fail mid-reply (a 500). Read at once, a file that is gone is a clean 404.
+   */
+  const sendLive = async (reply: FastifyReply, camera: string, file: string) => {
+    const absolute = deps.store.resolveInside(`live/${camera}/${file}`);
+    const bytes = absolute ? await readFile(absolute).catch(() => null) : null;
+    if (!bytes) throw notFound('No such media file.');
+    return reply.type(file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t').send(bytes);
+  };
 
   app.get(
     '/media/live/:lease/:camera/:file',
@@ -51,7 +62,7 @@ export function mediaRoutes(
       const lease = await deps.leases.findActive(sha256Hex(request.params.lease), deps.clock.now());
       if (!lease || lease.camera_uuid !== request.params.camera) throw forbidden('This live stream has ended.');
       reply.header('cache-control', request.params.file.endsWith('.m3u8') ? 'no-cache, no-store' : 'private, max-age=60');
-      return send(reply, `live/${request.params.camera}/${request.params.file}`);
+      return sendLive(reply, request.params.camera, request.params.file);
     },
   );
 
@@ -68,7 +79,7 @@ export function mediaRoutes(
       const allowed = deps.analyzerLive && (await deps.analyzerLive(request.params.token, request.params.camera));
       if (!allowed) throw forbidden("This analyzer's lease on the camera has ended.");
       reply.header('cache-control', 'no-cache, no-store');
-      return send(reply, `live/${request.params.camera}/${request.params.file}`);
+      return sendLive(reply, request.params.camera, request.params.file);
     },
   );
 
