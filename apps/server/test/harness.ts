@@ -83,7 +83,7 @@ export interface TestContext {
 export async function createTestContext(
   env: Record<string, string> = {},
   beforeApp?: (database: DatabaseHandle) => Promise<void>,
-  options: { captureLogs?: boolean } = {},
+  options: { captureLogs?: boolean; serveWeb?: boolean } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
   const config = loadConfig({
@@ -107,7 +107,8 @@ export async function createTestContext(
     config,
     database,
     clock,
-    serveWeb: false,
+    // The built web app (apps/web/dist) only when asked: a benchmark's browser opens it.
+    serveWeb: options.serveWeb ?? false,
     ...(options.captureLogs ? { logStream: { write: (line: string) => void logs.push(line) } } : { logger: false }),
   });
   await app.ready();
