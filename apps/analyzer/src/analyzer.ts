@@ -207,6 +207,9 @@ export class Analyzer {
         next.camera.stats.error = `analysis failed: ${String(err)}`.slice(0, 300);
         this.log.warn(next.camera.stats.error);
       }
+      // The models run synchronously inside their promises: without a turn of the event loop here, back-to-back
+      // analyses would starve the video pipes (readers stall and fall behind live), heartbeats and gallery calls.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

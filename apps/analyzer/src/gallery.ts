@@ -36,21 +36,42 @@ export function normalised(embedding: Float32Array): Float32Array | null {
  * embedding `i` is): a person scores their best embedding; ties keep the gallery's order. Pure.
  */
 export function rankCandidates(scores: ArrayLike<number>, owners: readonly string[], k: number): Candidate[] {
-  const best = new Map<string, number>();
-  for (let i = 0; i < owners.length; i++) {
+  const index = new Map<string, number>();
+  const people: string[] = [];
+  const ownerIndex = new Int32Array(owners.length);
+  owners.forEach((owner, i) => {
+    let at = index.get(owner);
+    if (at === undefined) {
+      at = people.length;
+      index.set(owner, at);
+      people.push(owner);
+    }
+    ownerIndex[i] = at;
+  });
+  return topPeople(scores, ownerIndex, people, k);
+}
+
+/**
+ * The hot half of ranking, for a gallery that numbered its people once: a person's best score in a typed array, then
+ * the top k in one pass (no strings or maps per face: 10,000 people in well under a millisecond).
+ */
+function topPeople(scores: ArrayLike<number>, ownerIndex: Int32Array, people: readonly string[], k: number): Candidate[] {
+  const best = new Float64Array(people.length).fill(-1);
+  for (let i = 0; i < ownerIndex.length; i++) {
     const score = Math.max(0, Math.min(1, scores[i]!));
-    const owner = owners[i]!;
-    if (score > (best.get(owner) ?? -1)) best.set(owner, score);
+    const person = ownerIndex[i]!;
+    if (score > best[person]!) best[person] = score;
   }
-  const top: Candidate[] = [];
-  for (const [personId, score] of best) {
-    if (top.length === k && score <= top[k - 1]!.similarity) continue;
-    let at = top.findIndex((c) => score > c.similarity);
+  const top: number[] = [];
+  for (let person = 0; person < best.length; person++) {
+    const score = best[person]!;
+    if (top.length === k && score <= best[top[k - 1]!]!) continue;
+    let at = top.findIndex((other) => score > best[other]!);
     if (at === -1) at = top.length;
-    top.splice(at, 0, { personId, similarity: score });
+    top.splice(at, 0, person);
     if (top.length > k) top.pop();
   }
-  return top;
+  return top.map((person) => ({ personId: people[person]!, similarity: best[person]! }));
 }
 
 /**
@@ -60,7 +81,7 @@ export function rankCandidates(scores: ArrayLike<number>, owners: readonly strin
  */
 export class Gallery {
   private readonly people = new Map<string, Float32Array[]>();
-  private matrix: { tensor: Tensor2D; owners: string[] } | null = null;
+  private matrix: { tensor: Tensor2D; ownerIndex: Int32Array; people: string[] } | null = null;
   private dimension: number | null = null;
 
   /** Replaces a person's embeddings (a photo added, changed or removed gives the new set). */
@@ -99,9 +120,13 @@ export class Gallery {
     const query = normalised(embedding);
     if (!query || this.people.size === 0) return [];
     if (query.length !== this.dimension) throw new Error(`embeddings of different lengths (${query.length} and ${this.dimension})`);
-    const { tensor, owners } = this.ensureMatrix();
-    const scores = tf.tidy(() => tf.matMul(tf.tensor2d(query, [1, query.length]), tensor)).dataSync() as Float32Array;
-    return rankCandidates(scores, owners, k);
+    const { tensor, ownerIndex, people } = this.ensureMatrix();
+    const product = tf.tidy(() => tf.matMul(tf.tensor2d(query, [1, query.length]), tensor));
+    try {
+      return topPeople(product.dataSync(), ownerIndex, people, k);
+    } finally {
+      product.dispose();
+    }
   }
 
   dispose(): void {
@@ -114,21 +139,24 @@ export class Gallery {
   }
 
   /** Every embedding as one column of a D x N matrix: a face times it gives all N similarities at once. */
-  private ensureMatrix(): { tensor: Tensor2D; owners: string[] } {
+  private ensureMatrix(): { tensor: Tensor2D; ownerIndex: Int32Array; people: string[] } {
     if (this.matrix) return this.matrix;
-    const owners: string[] = [];
-    const rows: Float32Array[] = [];
-    for (const [personId, embeddings] of this.people)
-      for (const e of embeddings) {
-        owners.push(personId);
-        rows.push(e);
-      }
     const d = this.dimension!;
-    const transposed = new Float32Array(d * rows.length);
-    rows.forEach((row, j) => {
-      for (let i = 0; i < d; i++) transposed[i * rows.length + j] = row[i]!;
+    const people = [...this.people.keys()];
+    const count = [...this.people.values()].reduce((n, embeddings) => n + embeddings.length, 0);
+    const rows = new Float32Array(count * d);
+    const ownerIndex = new Int32Array(count);
+    let row = 0;
+    people.forEach((personId, person) => {
+      for (const e of this.people.get(personId)!) {
+        rows.set(e, row * d);
+        ownerIndex[row] = person;
+        row += 1;
+      }
     });
-    this.matrix = { tensor: tf.tensor2d(transposed, [d, rows.length]), owners };
+    // Rows copied in order, turned into columns by the backend (a strided copy in JavaScript takes ten times longer).
+    const tensor = tf.tidy(() => tf.transpose(tf.tensor2d(rows, [count, d]))) as Tensor2D;
+    this.matrix = { tensor, ownerIndex, people };
     return this.matrix;
   }
 }
