@@ -7,7 +7,13 @@ test.describe.configure({ timeout: 240_000 });
 
 test('an elopement alert raised by the analyzer from the demo exit camera appears on an open alerts page without a reload', async ({
   page,
+  consoleErrors,
 }) => {
+  // Other specs' alerts on the same page (ingested without pictures) have their frames cut from a clip still being
+  // written: those answer 404 for a few seconds and the page shows a placeholder. The analyzer's own come with theirs.
+  consoleErrors.allow(
+    /^console\.error: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(\S+\/frames\/(event|face|poster)\/[0-9a-f-]{36}\.jpg\)$/,
+  );
   await signIn(page, ACCOUNTS.nurse, { from: '/alerts' });
   await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
   const list = page.getByRole('list', { name: 'Elopement alerts' });
