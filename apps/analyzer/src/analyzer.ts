@@ -7,6 +7,7 @@ import { DEFAULT_CALIBRATION, decideMatch, type Calibration } from './match.js';
 import { faceCrop, frameJpeg, type Models } from './models.js';
 import { MotionGate } from './motion.js';
 import { ObjectEventGate, isReportedClass } from './object-events.js';
+import { nextInRotation } from './rotation.js';
 import { Sender } from './sender.js';
 import { CameraStats } from './stats.js';
 
@@ -51,7 +52,8 @@ const embeddingBase64 = (embedding: Float32Array) =>
 /**
  * Vigil's analyzer: takes cameras from the server by lease, reads their live video, gates still frames out, runs the
  * face and object models on the rest, matches faces 1:N against the building's gallery and sends what it sees to the
- * ingest API. One model run at a time (the WASM backend uses one core); frames that wait are replaced by newer ones.
+ * ingest API. One model run at a time (the WASM backend uses one core), the busy cameras in rotation; frames that wait
+ * are replaced by newer ones.
  */
 export class Analyzer {
   readonly id = randomUUID();
@@ -65,6 +67,7 @@ export class Analyzer {
   private lastHeartbeatOk = Date.now();
   private leaseMs = 30_000;
   private wake: (() => void) | null = null;
+  private lastServed: string | null = null;
   private working: Promise<void> = Promise.resolve();
 
   constructor(
@@ -182,15 +185,15 @@ export class Analyzer {
     this.wake?.();
   }
 
-  /** The next frame to analyse: of the camera whose waiting frame is the oldest (each camera gets its turn). */
+  /** The next frame to analyse: of the next camera in rotation with a frame waiting (each busy camera in turn). */
   private next(): { camera: CameraWork; frame: Frame & { moving: boolean } } | null {
-    let best: CameraWork | null = null;
-    for (const camera of this.cameras.values())
-      if (camera.pending && (!best || camera.pending.capturedAt < best.pending!.capturedAt)) best = camera;
-    if (!best) return null;
-    const frame = best.pending!;
-    best.pending = null;
-    return { camera: best, frame };
+    const uuid = nextInRotation([...this.cameras.keys()], this.lastServed, (c) => this.cameras.get(c)!.pending !== null);
+    if (uuid === null) return null;
+    this.lastServed = uuid;
+    const camera = this.cameras.get(uuid)!;
+    const frame = camera.pending!;
+    camera.pending = null;
+    return { camera, frame };
   }
 
   private async work(): Promise<void> {
