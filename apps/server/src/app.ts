@@ -41,7 +41,7 @@ import { clientErrorsRoutes } from './modules/staff/client-errors.routes.js';
 import { ClientErrorsService } from './modules/staff/client-errors.service.js';
 import type { DemoCamerasHandle } from './demo/cameras.js';
 import { startDemoRtsp, wireDemoDetections } from './demo/wiring.js';
-import { startLocalAnalyzer, type LocalAnalyzerHandle } from './processes/local-analyzer.js';
+import { wireLocalAnalyzer } from './processes/local-analyzer.js';
 import { resolveFfmpeg } from './media/ffmpeg.js';
 import { Exports } from './media/exports.js';
 import { MediaStore } from './media/media-store.js';
@@ -75,21 +75,6 @@ import { IngestService } from './modules/ingest/ingest.service.js';
 import { ingestRoutes } from './modules/ingest/ingest.routes.js';
 import { AnalyzersRepository } from './modules/ingest/analyzers.repository.js';
 import { AnalyzersService } from './modules/ingest/analyzers.service.js';
-
-/** The name of the deployment key the server makes for its own analyzer. */
-export const LOCAL_ANALYZER_KEY_NAME = "Vigil's analyzer (on this server)";
-
-/** Where a process on this machine reaches the server: its port on loopback (or the one address it listens on). */
-function loopbackUrl(app: App): string {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
-  const host = ['0.0.0.0', '::'].includes(address.address)
-    ? '127.0.0.1'
-    : address.family === 'IPv6'
-      ? `[${address.address}]`
-      : address.address;
-  return `http://${host}:${address.port}`;
-}
 
 export interface AppOptions {
   config: Config;
@@ -379,19 +364,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   if (config.demoDetections !== 'off') wireDemoDetections(app, { detectors, events, elopement, access, clock });
 
-  // The server's own analyzer: a process beside it, with a deployment key made afresh at every start (the last one's
-  // is revoked), working for this server through its loopback address.
-  if (config.analyzer.mode === 'local') {
-    let localAnalyzer: LocalAnalyzerHandle | null = null;
-    app.addHook('onListen', async () => {
-      await detectors.revokeDeploymentKeys({ name: LOCAL_ANALYZER_KEY_NAME });
-      const { key } = await detectors.issueDeploymentKey(LOCAL_ANALYZER_KEY_NAME);
-      localAnalyzer = startLocalAnalyzer({ entry: config.analyzer.entry, serverUrl: loopbackUrl(app), key, log: app.log });
+  // The server's own analyzer: a process beside it, with a deployment key made afresh at every start.
+  if (config.analyzer.mode === 'local')
+    wireLocalAnalyzer(app, {
+      entry: config.analyzer.entry,
+      issueKey: async (name) => {
+        await detectors.revokeDeploymentKeys({ name });
+        return (await detectors.issueDeploymentKey(name)).key;
+      },
     });
-    app.addHook('onClose', async () => {
-      await localAnalyzer?.stop();
-    });
-  }
 
   let demoCameras: DemoCamerasHandle | null = null;
   if (recorders) {

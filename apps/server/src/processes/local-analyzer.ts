@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import type { App } from '../lib/routes.js';
+
+/** The name of the deployment key the server makes for its own analyzer (the last start's is revoked). */
+export const LOCAL_ANALYZER_KEY_NAME = "Vigil's analyzer (on this server)";
 
 export interface LocalAnalyzerLog {
   info(obj: object, msg?: string): void;
@@ -86,4 +90,30 @@ export function startLocalAnalyzer(o: {
         setTimeout(() => proc.kill('SIGKILL'), 6_000).unref();
       }),
   };
+}
+
+/** Where a process on this machine reaches the server: its port on loopback (or the one address it listens on). */
+export function loopbackUrl(address: ReturnType<App['server']['address']>): string {
+  if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
+  const host = ['0.0.0.0', '::'].includes(address.address)
+    ? '127.0.0.1'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * The server's own analyzer (VIGIL_ANALYZER=local): started once the server listens, through its loopback address,
+ * with a key made afresh for it (`issueKey`); stopped when the server closes.
+ */
+export function wireLocalAnalyzer(app: App, o: { entry: string; issueKey: (name: string) => Promise<string> }): void {
+  let handle: LocalAnalyzerHandle | null = null;
+  app.addHook('onListen', async () => {
+    const key = await o.issueKey(LOCAL_ANALYZER_KEY_NAME);
+    handle = startLocalAnalyzer({ entry: o.entry, serverUrl: loopbackUrl(app.server.address()), key, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await handle?.stop();
+  });
 }
