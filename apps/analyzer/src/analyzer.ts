@@ -132,7 +132,7 @@ export class Analyzer {
     for (const [uuid, camera] of this.cameras) {
       const next = wanted.get(uuid);
       // A new lease (the camera was lost and taken again) has a new live URL.
-      if (!next || next.live_url !== camera.assignment.live_url) {
+      if (!next || next.stream_url !== camera.assignment.stream_url) {
         camera.source.stop();
         this.cameras.delete(uuid);
         if (!next) this.log.info(`camera ${camera.assignment.description} released`);
@@ -155,7 +155,7 @@ export class Analyzer {
       lastObjectsAt: -Infinity,
       source: new FrameSource({
         ffmpeg: this.settings.ffmpeg,
-        url: this.client.resolve(assignment.live_url),
+        url: this.client.resolve(assignment.stream_url),
         // ffmpeg hands over a few more frames than sampled, so the sampler can keep its pace by the filming time.
         maxFps: Math.max(1, Math.ceil(this.settings.fps * 2)),
         maxWidth: this.settings.maxWidth,

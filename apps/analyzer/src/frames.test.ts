@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FrameAssembler, FrameSampler, MPEGTS_WRAP_SECONDS, captureTime, frameReaderArgs, parseShowinfo, readerError } from './frames.js';
+import { FrameAssembler, FrameSampler, frameReaderArgs, parseShowinfo, readerError } from './frames.js';
 
 describe('frame sampling by filming time', () => {
   it('takes 1 frame a second out of 5, whatever their arrival', () => {
@@ -33,17 +33,6 @@ describe('frame sampling by filming time', () => {
   });
 });
 
-describe('the filming time of a frame', () => {
-  it('undoes the MPEG-TS wrap: the nearest epoch time with the same 33-bit stamp', () => {
-    const filmed = Date.UTC(2026, 10, 24, 16, 30, 5, 400);
-    const pts = (filmed / 1000) % MPEGTS_WRAP_SECONDS;
-    expect(captureTime(pts, filmed + 2_500)).toBe(filmed);
-    // Filmed just before a wrap, read just after it.
-    const beforeWrap = (Math.ceil(filmed / 1000 / MPEGTS_WRAP_SECONDS) * MPEGTS_WRAP_SECONDS - 0.2) * 1000;
-    expect(captureTime(MPEGTS_WRAP_SECONDS - 0.2, beforeWrap + 1000)).toBeCloseTo(beforeWrap, -1);
-  });
-});
-
 describe("ffmpeg's frames", () => {
   it('reads pts_time and size from a showinfo line, and nothing from other lines', () => {
     const line =
@@ -69,9 +58,9 @@ describe("ffmpeg's frames", () => {
     ]);
   });
 
-  it('asks ffmpeg for the newest segment on, the camera timestamps kept, scaled and rate-capped RGB', () => {
-    const args = frameReaderArgs({ url: 'http://127.0.0.1:8080/media/analyzer/x/c/index.m3u8', maxFps: 2, maxWidth: 640 });
-    expect(args.join(' ')).toContain('-live_start_index -1 -copyts -i http://127.0.0.1:8080/media/analyzer/x/c/index.m3u8');
+  it('asks ffmpeg to decode the piped stream with its timestamps kept, scaled and rate-capped RGB', () => {
+    const args = frameReaderArgs({ maxFps: 2, maxWidth: 640 });
+    expect(args.join(' ')).toContain('-copyts -f mp4 -i pipe:0');
     expect(args.join(' ')).toContain("fps=2,scale='min(640,iw)':-2,showinfo");
     expect(args.slice(-5)).toEqual(['-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1']);
   });
@@ -79,12 +68,14 @@ describe("ffmpeg's frames", () => {
 
 describe("the reader's errors", () => {
   it('are said in words staff can act on, and never carry the live URL (it names the lease)', () => {
-    const url = 'http://127.0.0.1:8080/media/analyzer/0b9d7c1e-1111-4222-8333-444455556666.c2lnbmF0dXJl/c1/index.m3u8';
-    expect(readerError(`[in#0 @ 0x5] Error opening input: ${url}: Server returned 404 Not Found`)).toBe(
-      'no live video from the recorder yet (is the camera recording?)',
+    const url = 'http://127.0.0.1:8080/media/analyzer/0b9d7c1e-1111-4222-8333-444455556666.c2lnbmF0dXJl/c1/stream.mp4';
+    expect(readerError({ status: 404 })).toBe('no live video from the recorder yet (is the camera recording?)');
+    expect(readerError({ status: 403 })).toBe("this analyzer's lease on the camera has ended");
+    expect(readerError({ status: 500 })).toBe('the server answered 500');
+    expect(readerError({ error: new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }) })).toBe(
+      'the Vigil server cannot be reached',
     );
-    expect(readerError(`${url}: Server returned 403 Forbidden (access denied)`)).toBe("this analyzer's lease on the camera has ended");
-    expect(readerError(`[hls @ 0x1] Failed to open ${url}`)).toBe('Failed to open the live video');
-    expect(readerError('Connection refused')).toBe('the Vigil server cannot be reached');
+    expect(readerError({ error: new Error('boom') })).toBe('the live video could not be read');
+    expect(readerError({ line: `[mov,mp4 @ 0x1] Failed to read ${url}` })).toBe('Failed to read the live video');
   });
 });

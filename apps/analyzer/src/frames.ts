@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 /** One decoded frame: RGB, 3 bytes a pixel, and when it was filmed (epoch ms). */
 export interface Frame {
@@ -7,20 +9,6 @@ export interface Frame {
   width: number;
   height: number;
   capturedAt: number;
-}
-
-/** MPEG-TS timestamps are 33 bits of a 90 kHz clock: they wrap every 2^33 / 90,000 s (about 26.5 hours). */
-export const MPEGTS_WRAP_SECONDS = 2 ** 33 / 90_000;
-
-/**
- * When a frame was filmed. The recorder stamps packets with the wall clock and keeps those stamps in the live HLS
- * segments, where they wrap every MPEGTS_WRAP_SECONDS; the frame is the one of that wrap nearest to `nowMs` (it was
- * filmed seconds ago, not a day ago).
- */
-export function captureTime(ptsSeconds: number, nowMs: number): number {
-  const now = nowMs / 1000;
-  const wraps = Math.round((now - ptsSeconds) / MPEGTS_WRAP_SECONDS);
-  return Math.round((ptsSeconds + wraps * MPEGTS_WRAP_SECONDS) * 1000);
 }
 
 /** ffmpeg's showinfo line for a frame: its presentation time and size. */
@@ -31,7 +19,6 @@ export function parseShowinfo(line: string): { pts: number; width: number; heigh
 }
 
 export interface FrameReaderArgs {
-  url: string;
   /** frames per second ffmpeg hands over at most (the sampler picks from these) */
   maxFps: number;
   /** frames wider than this are scaled down (the models see no more) */
@@ -39,8 +26,9 @@ export interface FrameReaderArgs {
 }
 
 /**
- * Reads a camera's live HLS playlist from its newest segment on, decodes it and hands over raw frames with their
- * showinfo line (for the time), at most `maxFps` a second. Timestamps are kept as the recorder wrote them (-copyts).
+ * Decodes the camera's low-latency stream (fragmented MP4, piped in on stdin) and hands over raw frames with their
+ * showinfo line, at most `maxFps` a second. Timestamps are kept as the stream has them (-copyts): seconds of media time,
+ * which the stream's epoch turns into filming time.
  */
 export function frameReaderArgs(o: FrameReaderArgs): string[] {
   return [
@@ -48,11 +36,11 @@ export function frameReaderArgs(o: FrameReaderArgs): string[] {
     '-nostdin',
     '-loglevel',
     'info',
-    '-live_start_index',
-    '-1',
     '-copyts',
+    '-f',
+    'mp4',
     '-i',
-    o.url,
+    'pipe:0',
     '-an',
     '-vf',
     `fps=${o.maxFps},scale='min(${o.maxWidth},iw)':-2,showinfo`,
@@ -106,11 +94,19 @@ export class FrameAssembler {
 }
 
 /** What went wrong reading a camera's live video, in words staff can act on (never the URL: it names the lease). */
-export function readerError(line: string): string {
-  if (/\b404\b/.test(line)) return 'no live video from the recorder yet (is the camera recording?)';
-  if (/\b403\b/.test(line)) return "this analyzer's lease on the camera has ended";
-  if (/Connection refused|timed out/i.test(line)) return 'the Vigil server cannot be reached';
-  return line
+export function readerError(problem: { status: number } | { error: unknown } | { line: string }): string {
+  if ('status' in problem) {
+    if (problem.status === 404) return 'no live video from the recorder yet (is the camera recording?)';
+    if (problem.status === 403) return "this analyzer's lease on the camera has ended";
+    return `the server answered ${problem.status}`;
+  }
+  if ('error' in problem) {
+    const cause = (problem.error as { cause?: { code?: string } } | null)?.cause?.code;
+    if (cause === 'ECONNREFUSED' || cause === 'ECONNRESET' || cause === 'UND_ERR_CONNECT_TIMEOUT')
+      return 'the Vigil server cannot be reached';
+    return 'the live video could not be read';
+  }
+  return problem.line
     .replace(/https?:\/\/\S+/g, 'the live video')
     .replace(/^\[[^\]]*\]\s*/, '')
     .slice(0, 200);
@@ -118,6 +114,8 @@ export function readerError(line: string): string {
 
 export interface FrameSourceOptions extends FrameReaderArgs {
   ffmpeg: string;
+  /** the camera's low-latency stream (an HTTP response of fragmented MP4 with a Vigil-Stream-Epoch-Ms header) */
+  url: string;
   now?: () => number;
   onFrame(frame: Frame): void;
   onError(message: string): void;
@@ -134,6 +132,7 @@ export class FrameSource {
   private failures = 0;
   private lastFrameAt = 0;
   private timer: NodeJS.Timeout | null = null;
+  private abort: AbortController | null = null;
   private readonly watchdog: NodeJS.Timeout;
 
   constructor(private readonly o: FrameSourceOptions) {
@@ -147,37 +146,70 @@ export class FrameSource {
   }
 
   private start(): void {
+    this.timer = null;
     if (this.stopped) return;
     this.lastFrameAt = this.now();
-    const child = spawn(this.o.ffmpeg, frameReaderArgs(this.o), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const abort = new AbortController();
+    this.abort = abort;
+    fetch(this.o.url, { signal: abort.signal }).then(
+      (response) => {
+        const epoch = Number(response.headers.get('vigil-stream-epoch-ms'));
+        if (!response.ok || !response.body || !Number.isFinite(epoch)) {
+          void response.body?.cancel();
+          return this.retry(readerError({ status: response.status }));
+        }
+        this.decode(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), epoch, abort);
+      },
+      (error: unknown) => {
+        if (!abort.signal.aborted) this.retry(readerError({ error }));
+      },
+    );
+  }
+
+  /** ffmpeg decodes the stream piped in; a frame's filming time is the stream's epoch plus its media time. */
+  private decode(stream: Readable, epochMs: number, abort: AbortController): void {
+    const child = spawn(this.o.ffmpeg, frameReaderArgs(this.o), { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
+    stream.on('error', () => child.kill('SIGKILL'));
+    stream.pipe(child.stdin!).on('error', () => undefined);
     const assembler = new FrameAssembler((f) => {
       this.failures = 0;
       this.lastFrameAt = this.now();
-      this.o.onFrame({ rgb: f.rgb, width: f.width, height: f.height, capturedAt: captureTime(f.pts, this.now()) });
+      this.o.onFrame({ rgb: f.rgb, width: f.width, height: f.height, capturedAt: Math.round(epochMs + f.pts * 1000) });
     });
     child.stdout!.on('data', (chunk: Buffer) => assembler.data(chunk));
     let lastError = '';
     createInterface({ input: child.stderr! }).on('line', (line) => {
       if (line.includes('showinfo')) assembler.describe(line);
-      else if (/error|failed|denied|forbidden|not found/i.test(line)) lastError = readerError(line);
+      else if (/error|failed|invalid/i.test(line)) lastError = readerError({ line });
     });
     child.on('error', (error) => (lastError = error.message));
     child.on('close', (code) => {
+      abort.abort();
       if (this.child === child) this.child = null;
       if (this.stopped) return;
-      this.o.onError(lastError || `the video reader ended (${code})`);
-      const wait = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)]!;
-      this.failures += 1;
-      this.timer = setTimeout(() => this.start(), wait);
-      this.timer.unref();
+      this.retry(lastError || `the video reader ended (${code})`);
     });
   }
 
+  private retry(message: string): void {
+    if (this.stopped) return;
+    this.o.onError(message);
+    const wait = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)]!;
+    this.failures += 1;
+    this.timer = setTimeout(() => this.start(), wait);
+    this.timer.unref();
+  }
+
   private checkStall(): void {
-    if (this.child && this.now() - this.lastFrameAt > (this.o.stallMs ?? 15_000)) {
+    if (this.now() - this.lastFrameAt <= (this.o.stallMs ?? 15_000)) return;
+    if (this.child) {
       this.o.onError('no video for 15 seconds');
       this.child.kill('SIGKILL');
+    } else if (this.abort && !this.timer) {
+      // still waiting for the stream's first bytes (the recorder is connecting): ask again
+      this.abort.abort();
+      this.retry('no video for 15 seconds');
     }
   }
 
@@ -185,13 +217,14 @@ export class FrameSource {
     this.stopped = true;
     clearInterval(this.watchdog);
     if (this.timer) clearTimeout(this.timer);
+    this.abort?.abort();
     this.child?.kill('SIGTERM');
     this.child = null;
   }
 }
 
 /**
- * Takes frames at `fps` by the time they were filmed, whatever the rate they arrive at (HLS hands over a whole segment
+ * Takes frames at `fps` by the time they were filmed, whatever the rate they arrive at (a stream may hand over a burst
  * at once): a frame is taken when its time reaches the next slot, and slots advance by a fixed step, so the rate holds
  * on average without drifting. A jump back in time (a new stream) or a long gap starts the slots afresh.
  */

@@ -7,11 +7,12 @@ Usage: rtsp-cameras.py PORT  (camera list as JSON on stdin: [{"path": "/demo/x",
        rtsp-cameras.py --check  (prints "ok", or the GStreamer elements that are missing)
 
 A camera's optional "scene" (absent: a moving test pattern):
-  "background": {"kind": "pattern"}
+  "background": {"kind": "pattern", "pattern": "snow"}           a videotestsrc pattern (default: ball or pinwheel)
               | {"kind": "frames", "dir": "/abs/dir", "fps": 10}   JPEG frames 00001.jpg, 00002.jpg, ... played in a loop
               | {"kind": "still", "image": "/abs/file.jpg"}        one picture
   "visitors": [{"image": "/abs/cutout.png", "period_s": 150, "offset_s": 20, "duration_s": 12,
                 "direction": "ltr" | "rtl", "y": 0.6}, ...]
+  "bitrate_kbps": 250   the encoder's target (tests of a slow viewer want a heavy stream: a snow pattern at 8000)
 A visitor (an RGBA cut-out) is on screen while ((unix time - offset_s) mod period_s) < duration_s, crossing the frame
 from one side to the other in duration_s; with duration_s >= period_s it is always on screen, going back and forth.
 Where it is, and which background frame shows, are pure functions of the wall clock, so tests can compute them.
@@ -63,7 +64,7 @@ def background_chain(background: dict, index: int, width: int, height: int, fps:
             f"filesrc name=still ! jpegdec ! videoconvert ! videoscale ! video/x-raw,width={width},height={height} "
             f"! imagefreeze is-live=true ! {raw}"
         )
-    pattern = "ball" if index % 2 == 0 else "pinwheel"
+    pattern = background.get("pattern") or ("ball" if index % 2 == 0 else "pinwheel")
     return f"videotestsrc is-live=true pattern={pattern} motion=sweep ! {raw}"
 
 
@@ -80,7 +81,7 @@ def launch_line(name: str, index: int, width: int, height: int, fps: int, scene:
         f'! textoverlay text="{safe}" valignment=top halignment=left font-desc="DejaVu Sans Bold 14" shaded-background=true '
         f'! clockoverlay time-format="%Y-%m-%d %H:%M:%S UTC" valignment=bottom halignment=right '
         f'font-desc="DejaVu Sans Mono Bold 18" shaded-background=true '
-        f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={fps} bitrate=250 "
+        f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={fps} bitrate={int(scene.get('bitrate_kbps', 250))} "
         f"! video/x-h264,profile=baseline ! rtph264pay name=pay0 pt=96 config-interval=1 )"
     )
 

@@ -51,6 +51,7 @@ import { CamerasRepository } from './modules/video/cameras.repository.js';
 import { LiveLeasesRepository } from './modules/video/leases.repository.js';
 import { ClipsRepository } from './modules/video/clips.repository.js';
 import { mediaRoutes } from './modules/video/media.routes.js';
+import { OpenStreams, attachLiveStreams } from './modules/video/live-streams.js';
 import { VideoService, cameraSource } from './modules/video/video.service.js';
 import { videoRoutes } from './modules/video/video.routes.js';
 import { demoAccountList } from './demo/seed.js';
@@ -268,8 +269,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
     onCamerasChanged: async () => {
       await syncRecorders();
     },
+    entitlementsOf: (userId) => access.entitlements(userId),
   });
   videoRoutes(app, { authenticator: auth, video });
+  // The low-latency live streams (viewers over WebSocket, analyzers over HTTP), each right to play checked every second.
+  const liveStreams = new OpenStreams(config.video.liveRecheckMs);
+  const detachLiveStreams = attachLiveStreams(app.server, {
+    allowed: (lease, camera) => video.liveLeaseAllows(lease, camera),
+    feed: (camera) => recorders?.feed(camera),
+    streams: liveStreams,
+    log: app.log,
+  });
+  // Before the server stops listening: it waits for open connections, and a live stream never ends by itself.
+  // Then requests in flight get 2 s to finish; a connection still open after that (one that never sent a request, say)
+  // is cut, so a shutdown cannot hang on a client.
+  app.addHook('preClose', (done) => {
+    liveStreams.closeAll();
+    detachLiveStreams();
+    setTimeout(() => app.server.closeAllConnections(), 2000).unref();
+    done();
+  });
 
   // Events, alerts, ingest and the live socket.
   const realtime = new Realtime();
@@ -355,8 +374,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   mediaRoutes(app, {
     store,
     signer,
-    leases,
     clock,
+    viewerLive: (lease, camera) => video.liveLeaseAllows(lease, camera),
+    feed: (camera) => recorders?.feed(camera),
+    streams: liveStreams,
     frames,
     analyzerLive: (token, camera) => analyzers.liveAllowed(token, camera),
     ...(exports && { exports }),

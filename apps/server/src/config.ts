@@ -50,6 +50,8 @@ export interface Config {
     mediaDir: string;
     clipSeconds: number;
     hlsSeconds: number;
+    /** how often an open low-latency stream's lease, session and role are checked again (ms) */
+    liveRecheckMs: number;
     retentionDays: number;
     /** 0: no cap */
     maxDiskBytes: number;
@@ -157,6 +159,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       mediaDir: resolve(dataDir, env.VIGIL_MEDIA_DIR ?? 'media'),
       clipSeconds: integer(env, 'VIGIL_CLIP_SECONDS', 60),
       hlsSeconds: integer(env, 'VIGIL_HLS_SEGMENT_SECONDS', 1),
+      liveRecheckMs: 1000,
       retentionDays: integer(env, 'VIGIL_RETENTION_DAYS', 90),
       maxDiskBytes: Math.round(Number(env.VIGIL_MAX_DISK_GB ?? '0') * 1024 ** 3) || 0,
       maxExportBytes: Math.round(Number(env.VIGIL_EXPORTS_MAX_GB ?? '2') * 1024 ** 3) || 0,

@@ -58,6 +58,11 @@ export const analyzerAssignmentSchema = z.object({
   is_exit: z.boolean(),
   /** the camera's live HLS playlist, valid while this lease lives (relative to the server's address) */
   live_url: z.string(),
+  /**
+   * the camera's low-latency stream, valid while this lease lives: one endless HTTP response of fragmented MP4 whose
+   * header Vigil-Stream-Epoch-Ms is the wall-clock time (epoch ms) of media time 0
+   */
+  stream_url: z.string(),
   lease_expires_at: isoUtcSchema,
 });
 export type AnalyzerAssignment = z.infer<typeof analyzerAssignmentSchema>;

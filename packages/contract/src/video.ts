@@ -10,6 +10,42 @@ export const LIVE = {
   attempts: 3,
   fallbackStreamSeconds: 3600,
 } as const;
+/**
+ * The low-latency live stream (a WebSocket at the lease's stream_url): first a text message LiveStreamInit, then binary
+ * messages, the init segment and then one fragmented-MP4 fragment each, from a keyframe on; the server closes it with
+ * one of these codes (and first a text message { type: 'end', reason }).
+ */
+export const LIVE_STREAM = {
+  closeCodes: {
+    /** the recorder reconnected to the camera: connect again for the new stream */
+    restart: 4000,
+    /** the lease, the session or the right to watch ended */
+    ended: 4001,
+    /** the viewer did not read for too long */
+    too_slow: 4002,
+    /** the camera is not being recorded here */
+    stopped: 4003,
+  },
+  /** a player further behind the newest video than this skips ahead */
+  maxLagSeconds: 1,
+} as const;
+export type LiveStreamEndReason = keyof typeof LIVE_STREAM.closeCodes;
+export const liveStreamInitSchema = z.object({
+  type: z.literal('init'),
+  codec: z.string().nullable(),
+  mime: z.string().nullable(),
+  epoch_ms: z.number().describe('wall-clock time (epoch ms) of media time 0'),
+});
+export type LiveStreamInit = z.infer<typeof liveStreamInitSchema>;
+export const liveStreamEndSchema = z.object({ type: z.literal('end'), reason: z.enum(['restart', 'ended', 'too_slow', 'stopped']) });
+
+/** The WebSocket address of a lease's low-latency stream, from the page's (or the API host's) http(s) address. */
+export function liveStreamSocketUrl(streamUrl: string, base: string): string {
+  const url = new URL(streamUrl, base);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
 export const ARCHIVE = {
   retryMs: 5000,
   stillUploadingSeconds: 180,
@@ -50,6 +86,10 @@ export const hlsStartReplySchema = z.object({
   time_to_live: z.number().int().describe('seconds the stream stays live unless a heartbeat renews it'),
   dir: z.string().describe('the lease folder the playlist and segments are served from'),
   url: z.string().describe('the HLS playlist'),
+  stream_url: z
+    .string()
+    .optional()
+    .describe('the low-latency stream of the same lease: a WebSocket (ws: or wss: on this host) carrying fragmented MP4, see LIVE_STREAM'),
 });
 export type HlsStartReply = z.infer<typeof hlsStartReplySchema>;
 export const hlsHeartbeatParamsSchema = z.object({ cameraUUID: uuidSchema });
@@ -132,6 +172,18 @@ export const cameraStatusSchema = z.object({
       has_password: z.boolean(),
     })
     .nullable(),
+  /** The low-latency stream's audience, for holders of video/add (who manage cameras); null for everyone else. */
+  live_stream: z
+    .object({
+      /** viewers and analyzers reading it now */
+      readers: z.number().int(),
+      /** fragments skipped for readers that had fallen behind, since the recorder connected */
+      skipped: z.number().int(),
+      /** readers closed for not reading, since the recorder connected */
+      dropped: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type CameraStatus = z.infer<typeof cameraStatusSchema>;
 export const camerasQuerySchema = z.object({ domain_uuid: uuidSchema });

@@ -1,17 +1,40 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/** What the recorder asks of ffmpeg for one camera: clips aligned to the wall clock and a rolling live playlist, from one connection, copied. */
+/** What the recorder asks of ffmpeg for one camera: clips aligned to the wall clock, a rolling live playlist and a low-latency stream, from one connection, copied. */
 export interface RecorderArgsOptions {
   input: string;
   liveDir: string;
   clipSeconds: number;
   hlsSeconds: number;
   hlsListSize: number;
+  /** also write the low-latency live stream, fragmented MP4 with one frame a fragment, to file descriptor 3 */
+  liveStream?: boolean;
 }
 
 /**
- * One RTSP connection, two outputs, no transcoding. Packets get wall-clock timestamps (kept with -copyts), so the
+ * The low-latency output: fragmented MP4 (one fragment a frame, so a frame leaves as soon as the next one arrives),
+ * flushed at every packet, for MSE players and the analyzer. The mp4 muxer cannot start from a packet without a
+ * timestamp (the first one of an RTSP connection often is one), so those are dropped; the stream starts at time 0.
+ */
+export const LIVE_STREAM_ARGS = [
+  '-map',
+  '0:v:0',
+  '-c',
+  'copy',
+  '-bsf:v',
+  'noise=drop=eq(pts\\,nopts)',
+  '-f',
+  'mp4',
+  '-movflags',
+  'frag_every_frame+empty_moov+default_base_moof',
+  '-flush_packets',
+  '1',
+  'pipe:3',
+];
+
+/**
+ * One RTSP connection, up to three outputs, no transcoding. Packets get wall-clock timestamps (kept with -copyts), so the
  * segment list on stdout reports each finished clip's end as epoch seconds. Clips are written in the working
  * folder as <open time>.partial.mp4; the recorder renames them once it has synced and indexed them.
  */
@@ -68,6 +91,7 @@ export function recorderArgs(o: RecorderArgsOptions): string[] {
     '-hls_segment_filename',
     `${o.liveDir}/seg%d.ts`,
     `${o.liveDir}/index.m3u8`,
+    ...(o.liveStream ? LIVE_STREAM_ARGS : []),
   ];
 }
 

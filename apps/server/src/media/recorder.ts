@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Clock } from '../lib/clock.js';
 import { clipFileName, parseClipFileName, parseSegmentListLine, probeDuration, recorderArgs, runFfmpeg, thumbnailArgs } from './ffmpeg.js';
+import { LiveFeed } from './live-feed.js';
 import { fsyncPath, type MediaStore } from './media-store.js';
 
 export interface CameraSource {
@@ -44,6 +45,8 @@ export interface RecorderOptions {
   clock: Clock;
   clipSeconds: number;
   hlsSeconds: number;
+  /** write the low-latency live stream too (on by default) */
+  liveStream?: boolean;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
 
@@ -62,6 +65,8 @@ export class CameraRecorder {
   private awaitingFirstSegment = true;
   /** clip files are finished one after another, in order */
   private queue: Promise<void> = Promise.resolve();
+  /** the low-latency live stream, fanned out to viewers and analyzers */
+  readonly feed = new LiveFeed();
 
   constructor(
     readonly source: CameraSource,
@@ -111,6 +116,7 @@ export class CameraRecorder {
       });
     }
     await this.queue;
+    this.feed.stop();
     this.setState('stopped');
   }
 
@@ -138,10 +144,26 @@ export class CameraRecorder {
       clipSeconds: this.o.clipSeconds,
       hlsSeconds: this.o.hlsSeconds,
       hlsListSize: HLS_LIST_SIZE,
+      liveStream: this.o.liveStream !== false,
     });
     this.awaitingFirstSegment = true;
-    const child = spawn(this.o.ffmpeg, args, { cwd: this.clipDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: 'UTC' } });
+    const child = spawn(this.o.ffmpeg, args, {
+      cwd: this.clipDir,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      env: { ...process.env, TZ: 'UTC' },
+    });
     this.child = child;
+    this.feed.restart();
+    const live = child.stdio[3] as NodeJS.ReadableStream | null;
+    live?.on('data', (chunk: Buffer) => {
+      try {
+        if (this.child === child) this.feed.push(chunk);
+      } catch (err) {
+        this.o.log.warn({ err, camera: this.source.uuid }, 'live stream unreadable; reconnecting');
+        child.kill('SIGKILL');
+      }
+    });
+    live?.on('error', () => undefined);
     if (child.pid) writeFileSync(this.pidFile, String(child.pid));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       this.queue = this.queue
@@ -157,6 +179,7 @@ export class CameraRecorder {
     child.on('close', (code, signal) => {
       if (this.child === child) this.child = undefined;
       if (this.stopping) return;
+      this.feed.restart();
       this.failures += 1;
       const wait = BACKOFF_SECONDS[Math.min(this.failures - 1, BACKOFF_SECONDS.length - 1)]!;
       this.setState('offline', this.lastError ?? `ffmpeg exited (${code ?? signal})`);

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Exports } from './exports.js';
+import type { LiveFeed } from './live-feed.js';
 import { CameraRecorder, type CameraSource, type RecorderOptions, type RecorderStatus } from './recorder.js';
 
 export interface RetentionPolicy {
@@ -30,6 +31,11 @@ export class Recorders {
 
   status(camera: string): RecorderStatus | undefined {
     return this.recorders.get(camera)?.snapshot();
+  }
+
+  /** The camera's low-latency live stream, while it is recorded here. */
+  feed(camera: string): LiveFeed | undefined {
+    return this.recorders.get(camera)?.feed;
   }
 
   /** Starts recorders for new cameras (or changed URLs) and stops those of removed cameras. */

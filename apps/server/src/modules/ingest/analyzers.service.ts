@@ -103,6 +103,7 @@ export class AnalyzersService {
           description: row.description,
           is_exit: row.is_exit === 1,
           live_url: `/media/analyzer/${this.liveToken(leaseId)}/${camera}/index.m3u8`,
+          stream_url: `/media/analyzer/${this.liveToken(leaseId)}/${camera}/stream.mp4`,
           lease_expires_at: iso(expiresAt),
         };
       }),

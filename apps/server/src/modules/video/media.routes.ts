@@ -3,14 +3,46 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import { sha256Hex } from '../../lib/hash.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import type { App } from '../../lib/routes.js';
 import type { MediaStore } from '../../media/media-store.js';
 import type { FrameService } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
 import { Exports } from '../../media/exports.js';
-import type { LiveLeasesRepository } from './leases.repository.js';
+import type { LiveFeed } from '../../media/live-feed.js';
+import type { OpenStreams } from './live-streams.js';
+
+/**
+ * The low-latency stream as one endless HTTP response of fragmented MP4, for an analyzer (ffmpeg reads it as a file).
+ * Header Vigil-Stream-Epoch-Ms gives the wall-clock time of media time 0, so frames keep their filming time.
+ */
+function streamToAnalyzer(reply: FastifyReply, feed: LiveFeed, streams: OpenStreams, allowed: () => Promise<boolean>): void {
+  reply.hijack();
+  const res = reply.raw;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    subscription.unsubscribe();
+    forget();
+    // An endless response has no clean end a client waits for: the connection goes with it (no keep-alive left over).
+    res.destroy();
+  };
+  const subscription = feed.subscribe({
+    open: (info) =>
+      res.writeHead(200, {
+        'content-type': 'video/mp4',
+        'cache-control': 'no-store',
+        'vigil-stream-epoch-ms': String(info.epoch_ms),
+        ...(info.codec && { 'vigil-stream-codec': info.codec }),
+      }),
+    send: (bytes) => void res.write(bytes),
+    backlog: () => res.writableLength,
+    close: end,
+  });
+  const forget = streams.add({ allowed, end });
+  res.on('close', end);
+}
 
 const LIVE_FILE = /^(index\.m3u8|seg\d{1,10}\.ts)$/;
 const DOWNLOAD_NAME = /^[\w.-]{1,200}$/;
@@ -24,8 +56,12 @@ export function mediaRoutes(
   deps: {
     store: MediaStore;
     signer: MediaSigner;
-    leases: LiveLeasesRepository;
     clock: Clock;
+    /** whether a viewer's live lease opens a camera's video (VideoService.liveLeaseAllows) */
+    viewerLive: (lease: string, camera: string) => Promise<boolean>;
+    /** the camera's low-latency stream, while it is recorded here */
+    feed?: (camera: string) => LiveFeed | undefined;
+    streams?: OpenStreams;
     frames?: FrameService;
     exports?: Exports;
     /** whether an analyzer's live token opens a camera's video (its camera lease lives) */
@@ -59,8 +95,7 @@ export function mediaRoutes(
       },
     },
     async (request, reply) => {
-      const lease = await deps.leases.findActive(sha256Hex(request.params.lease), deps.clock.now());
-      if (!lease || lease.camera_uuid !== request.params.camera) throw forbidden('This live stream has ended.');
+      if (!(await deps.viewerLive(request.params.lease, request.params.camera))) throw forbidden('This live stream has ended.');
       reply.header('cache-control', request.params.file.endsWith('.m3u8') ? 'no-cache, no-store' : 'private, max-age=60');
       return sendLive(reply, request.params.camera, request.params.file);
     },
@@ -80,6 +115,24 @@ export function mediaRoutes(
       if (!allowed) throw forbidden("This analyzer's lease on the camera has ended.");
       reply.header('cache-control', 'no-cache, no-store');
       return sendLive(reply, request.params.camera, request.params.file);
+    },
+  );
+
+  app.get(
+    '/media/analyzer/:token/:camera/stream.mp4',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ token: z.string().regex(/^[\w.-]{20,120}$/), camera: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      const { token, camera } = request.params;
+      const allowed = () => (deps.analyzerLive ? deps.analyzerLive(token, camera) : Promise.resolve(false));
+      if (!(await allowed())) throw forbidden("This analyzer's lease on the camera has ended.");
+      const feed = deps.feed?.(camera);
+      if (!feed || !deps.streams) throw notFound('This camera is not being recorded here.');
+      streamToAnalyzer(reply, feed, deps.streams, allowed);
     },
   );
 

@@ -12,6 +12,7 @@ import {
   type CameraStatus,
   type Clip,
   type ClipReply,
+  type EntitlementsByDomain,
 } from '@vigil/contract';
 import type { z } from 'zod';
 import type { cameraUploadBodySchema, clipBodySchema } from '@vigil/contract';
@@ -49,6 +50,8 @@ export interface VideoDeps {
   hostAllowed(host: string): Promise<boolean>;
   /** starts recorders for cameras added at run time */
   onCamerasChanged(): Promise<void>;
+  /** a user's entitlements now (roles may have been revoked since a lease was given) */
+  entitlementsOf(userId: string): Promise<EntitlementsByDomain>;
 }
 
 /** The URL a recorder connects to, with the password opened from its sealed form (one stored before sealing is plain). */
@@ -105,7 +108,20 @@ export class VideoService {
       durationMs: duration * 1000,
     });
     const dir = `/media/live/${lease}/${camera.uuid}/`;
-    return { ok: true as const, time_to_live: duration, dir, url: `${dir}index.m3u8` };
+    return { ok: true as const, time_to_live: duration, dir, url: `${dir}index.m3u8`, stream_url: `${dir}stream` };
+  }
+
+  /**
+   * Whether a live lease still opens the camera's video (HLS and the low-latency stream): the lease runs, its session
+   * is signed in, the camera exists, and the user still holds video/view_live in the camera's building.
+   */
+  async liveLeaseAllows(lease: string, cameraUuid: string): Promise<boolean> {
+    const row = await this.d.leases.findActive(sha256Hex(lease), this.d.clock.now());
+    if (!row || row.camera_uuid !== cameraUuid) return false;
+    const camera = await this.d.cameras.findOne(cameraUuid);
+    if (!camera || camera.removed_at !== null) return false;
+    const entitlements = await this.d.entitlementsOf(row.user_id);
+    return hasOperation(entitlements[camera.domain_uuid], 'video', 'view_live');
   }
 
   async heartbeat(principal: Principal, cameraUuid: string, duration: number) {
@@ -186,6 +202,7 @@ export class VideoService {
     const expires = this.d.clock.now() + 3600_000;
     const statuses = cameras.map((c): CameraStatus => {
       const status = this.d.recorders?.status(c.uuid);
+      const feed = managesCameras ? this.d.recorders?.feed(c.uuid)?.stats() : undefined;
       const latestStart = latest.get(c.uuid);
       return {
         uuid: c.uuid,
@@ -208,6 +225,7 @@ export class VideoService {
               has_password: c.password !== null,
             }
           : null,
+        live_stream: feed ? { readers: feed.viewers, skipped: feed.skipped, dropped: feed.dropped } : null,
       };
     });
     return sortCameras(statuses);
