@@ -7,6 +7,8 @@ import { renewLiveStream } from '../api/renew-live-stream';
 import { startLiveStream } from '../api/start-live-stream';
 import { startLiveLease } from '../lib/live-lease';
 import { resolveMediaUrl } from '../../../lib/media-url';
+import { liveStreamSocketUrl } from '@vigil/contract';
+import { LowLatencyPlayer, canPlayLowLatency } from '../lib/mse-live-player';
 
 export type LiveStatus = 'idle' | 'starting' | 'live';
 
@@ -45,9 +47,13 @@ async function attachStream(video: HTMLVideoElement, url: string, onFatal: (erro
   return null;
 }
 
+/** Which way live video reaches the element, on `data-transport` (tests and benchmarks read it). */
+export type LiveTransport = 'mse' | 'hls';
+
 /**
- * Live video of a camera while `active`: lease a stream, keep it alive with heartbeats, play it with
- * hls.js (or natively); stop everything on deactivation. A failure is logged and reported once.
+ * Live video of a camera while `active`: lease a stream, keep it alive with heartbeats, play its low-latency stream
+ * (fragmented MP4 over WebSocket into MSE) where the browser can, else or when that fails its HLS playlist with hls.js
+ * (or natively); stop everything on deactivation. A failure of both is logged and reported once.
  */
 export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, cameraId: string, active: boolean, onFailure: () => void) {
   const [statusStore] = useState(() => createStore<LiveStatus>('idle'));
@@ -62,6 +68,11 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, camer
     if (!active || !video) return;
     let disposed = false;
     let hls: Hls | null = null;
+    let lowLatency: LowLatencyPlayer | null = null;
+    const setTransport = (transport: LiveTransport | null) => {
+      if (transport) video.dataset.transport = transport;
+      else delete video.dataset.transport;
+    };
     statusStore.set('starting');
     const onPlaying = () => statusStore.set('live');
     video.addEventListener('playing', onPlaying);
@@ -70,18 +81,41 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, camer
       cameraId,
       { start: startLiveStream, renew: renewLiveStream },
       {
-        onStream: (url) => {
+        onStream: (url, streamUrl) => {
           hls?.destroy();
           hls = null;
-          void attachStream(video, resolveMediaUrl(url, BUILD_INFO.apiHost), (error) => {
-            if (disposed) return;
-            disposed = true;
-            lease.stop();
-            fail(error);
-          }).then((player) => {
-            if (disposed) player?.destroy();
-            else hls = player;
-          });
+          lowLatency?.destroy();
+          lowLatency = null;
+          const playHls = () => {
+            setTransport('hls');
+            void attachStream(video, resolveMediaUrl(url, BUILD_INFO.apiHost), (error) => {
+              if (disposed) return;
+              disposed = true;
+              lease.stop();
+              fail(error);
+            }).then((player) => {
+              if (disposed) player?.destroy();
+              else hls = player;
+            });
+          };
+          if (!streamUrl || !canPlayLowLatency()) return playHls();
+          setTransport('mse');
+          lowLatency = new LowLatencyPlayer(
+            video,
+            liveStreamSocketUrl(resolveMediaUrl(streamUrl, BUILD_INFO.apiHost), window.location.href),
+            {
+              onInit: (init) => (video.dataset.streamEpoch = String(init.epoch_ms)),
+              onFail: (error) => {
+                if (disposed) return;
+                console.warn('Live video: the low-latency stream failed; playing HLS instead', error);
+                lowLatency = null;
+                delete video.dataset.streamEpoch;
+                video.removeAttribute('src');
+                video.load();
+                playHls();
+              },
+            },
+          );
         },
         onFailure: (error) => {
           if (!disposed) fail(error);
@@ -93,6 +127,9 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, camer
       disposed = true;
       lease.stop();
       hls?.destroy();
+      lowLatency?.destroy();
+      setTransport(null);
+      delete video.dataset.streamEpoch;
       video.removeEventListener('playing', onPlaying);
       video.removeAttribute('src');
       video.load();

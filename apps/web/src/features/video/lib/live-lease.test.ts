@@ -13,7 +13,7 @@ function setup(api: Partial<LiveLeaseApi>) {
   vi.useFakeTimers();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   const full: LiveLeaseApi = {
-    start: api.start ?? vi.fn().mockResolvedValue({ url: '/live/a.m3u8', time_to_live: 600 }),
+    start: api.start ?? vi.fn().mockResolvedValue({ url: '/live/a.m3u8', time_to_live: 600, stream_url: '/live/a/stream' }),
     renew: api.renew ?? vi.fn().mockResolvedValue({ time_to_live: 600 }),
   };
   const events = { onStream: vi.fn(), onFailure: vi.fn() };
@@ -25,7 +25,7 @@ describe('live lease', () => {
   it('plays the stream and sends a heartbeat every time_to_live - 30 s', async () => {
     const { api, events } = setup({});
     await vi.advanceTimersByTimeAsync(0);
-    expect(events.onStream).toHaveBeenCalledWith('/live/a.m3u8');
+    expect(events.onStream).toHaveBeenCalledWith('/live/a.m3u8', '/live/a/stream');
     await vi.advanceTimersByTimeAsync(569_000);
     expect(api.renew).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1000);
@@ -67,7 +67,7 @@ describe('live lease', () => {
     const start = vi
       .fn()
       .mockResolvedValueOnce({ url: '/live/a.m3u8', time_to_live: 600 })
-      .mockResolvedValueOnce({ url: '/live/b.m3u8', time_to_live: 600 });
+      .mockResolvedValueOnce({ url: '/live/b.m3u8', time_to_live: 600, stream_url: '/live/b/stream' });
     const renew = vi
       .fn()
       .mockRejectedValueOnce(new HttpError('gone', 404, undefined))
@@ -75,7 +75,7 @@ describe('live lease', () => {
     const { events } = setup({ start, renew });
     await vi.advanceTimersByTimeAsync(570_000 + 3000);
     expect(start).toHaveBeenCalledTimes(2);
-    expect(events.onStream).toHaveBeenLastCalledWith('/live/b.m3u8');
+    expect(events.onStream).toHaveBeenLastCalledWith('/live/b.m3u8', '/live/b/stream');
   });
 
   it('reports a failed start, and stop cancels the heartbeat', async () => {

@@ -3,13 +3,16 @@ import { HttpError } from '../../../lib/http';
 import { startTimeout } from '../../../lib/timers';
 
 export interface LiveLeaseApi {
-  start(cameraId: string): Promise<{ url: string; time_to_live: number }>;
+  start(cameraId: string): Promise<{ url: string; time_to_live: number; stream_url?: string | undefined }>;
   renew(cameraId: string): Promise<{ time_to_live: number }>;
 }
 
 export interface LiveLeaseEvents {
-  /** A stream to play: at start, and again when a lost lease was replaced by a new one. */
-  onStream(url: string): void;
+  /**
+   * A stream to play: at start, and again when a lost lease was replaced by a new one. `url` is the HLS playlist,
+   * `streamUrl` the same lease's low-latency stream (when the server offers one).
+   */
+  onStream(url: string, streamUrl?: string): void;
   /** Live video could not start or could not be kept; the caller falls back to recorded video. */
   onFailure(error: unknown): void;
 }
@@ -59,7 +62,7 @@ export function startLiveLease(cameraId: string, api: LiveLeaseApi, events: Live
       const reply = await api.start(cameraId);
       if (stopped) return;
       attempts = LIVE.attempts;
-      events.onStream(reply.url);
+      events.onStream(reply.url, reply.stream_url);
       scheduleHeartbeat(reply.time_to_live);
     } catch (error) {
       if (stopped) return;
@@ -85,7 +88,7 @@ export function startLiveLease(cameraId: string, api: LiveLeaseApi, events: Live
     try {
       const reply = await api.start(cameraId);
       if (stopped) return;
-      events.onStream(reply.url);
+      events.onStream(reply.url, reply.stream_url);
       scheduleHeartbeat(reply.time_to_live);
     } catch (error) {
       if (stopped) return;

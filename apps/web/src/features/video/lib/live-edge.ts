@@ -1,0 +1,27 @@
+/** Seconds behind the newest buffered frame a low-latency player aims to show (room for a frame or two to arrive). */
+export const LIVE_TARGET_SECONDS = 0.3;
+
+/**
+ * Where a live player should jump to keep its latency bounded, or null to keep playing: when it is more than
+ * `maxLagSeconds` behind the newest buffered video (a hidden tab, a stall, the start of a stream), it skips to
+ * LIVE_TARGET_SECONDS behind that edge. `ranges` are the buffered ranges as [start, end] pairs, in order.
+ */
+export function liveEdgeSeek(ranges: readonly (readonly [number, number])[], currentTime: number, maxLagSeconds: number): number | null {
+  const last = ranges.at(-1);
+  if (!last) return null;
+  const [start, end] = last;
+  const insideLast = currentTime >= start && currentTime <= end;
+  if (insideLast && end - currentTime <= maxLagSeconds) return null;
+  return Math.max(start, end - LIVE_TARGET_SECONDS);
+}
+
+/** Buffered video older than this (seconds behind the playhead) is removed, so a long live view does not fill memory. */
+export const LIVE_BACK_BUFFER_SECONDS = 20;
+
+/** The range [0, end) to remove from a live buffer, or null when nothing is old enough. */
+export function liveTrimRange(ranges: readonly (readonly [number, number])[], currentTime: number): [number, number] | null {
+  const first = ranges[0];
+  const until = currentTime - LIVE_BACK_BUFFER_SECONDS;
+  if (!first || first[0] >= until - 5) return null;
+  return [0, until];
+}
