@@ -30,6 +30,9 @@ test('staff watch a camera live: the picture moves, shows the time now, and the 
   await expect(page.getByRole('combobox', { name: 'Speed' })).toBeDisabled();
 
   await expectVideoPlaying(video);
+  // It plays the low-latency stream (fragmented MP4 over WebSocket into MSE), not the HLS fallback.
+  await expect(video).toHaveAttribute('data-transport', 'mse');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);
   // It started by itself, muted (spec §4).
   expect(await videoState(video)).toMatchObject({ paused: false, muted: true });
 
@@ -41,6 +44,29 @@ test('staff watch a camera live: the picture moves, shows the time now, and the 
   await expectVideoPlaying(video);
   await expect(page).toHaveURL(livePath);
   await expect(liveSwitch).toBeChecked();
+});
+
+test('when the low-latency stream fails, live video falls back to HLS by itself', async ({ page }) => {
+  // The stream's WebSocket is cut as soon as it opens: the player must notice and play the HLS playlist instead.
+  const cut: string[] = [];
+  await page.routeWebSocket(/\/media\/live\/[^/]+\/[0-9a-f-]{36}\/stream$/, (socket) => {
+    cut.push(socket.url());
+    void socket.close({ code: 1011, reason: 'cut by the test' });
+  });
+  const hlsRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/media\/live\/[^/]+\/[0-9a-f-]{36}\/index\.m3u8$/.test(request.url())) hlsRequests.push(request.url());
+  });
+  await signIn(page, ACCOUNTS.staff, { from: livePath });
+  const video = page.getByLabel('Camera video');
+  await expect(video).toHaveAttribute('data-transport', 'hls', { timeout: VIDEO_TIMEOUT });
+  await expectVideoPlaying(video);
+  expect(cut.length, 'the low-latency stream was tried first').toBeGreaterThanOrEqual(1);
+  expect(hlsRequests.length, 'then the HLS playlist was loaded').toBeGreaterThanOrEqual(1);
+  // Still live and current, not the recorded-video fallback.
+  await expect(page).toHaveURL(livePath);
+  await expect(page.getByRole('switch', { name: 'Live' })).toBeChecked();
+  await expectBurntInTime(video, () => Date.now(), 15_000);
 });
 
 test('the Live switch goes to recorded video one minute ago and back to live', async ({ page }) => {

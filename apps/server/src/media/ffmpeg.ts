@@ -88,6 +88,9 @@ export function recorderArgs(o: RecorderArgsOptions): string[] {
     String(o.hlsListSize),
     '-hls_flags',
     'delete_segments+independent_segments+temp_file+omit_endlist',
+    // Segments that left the playlist stay a few seconds more, for a player that fell behind (no 404 mid-download).
+    '-hls_delete_threshold',
+    String(o.hlsListSize),
     '-hls_segment_filename',
     `${o.liveDir}/seg%d.ts`,
     `${o.liveDir}/index.m3u8`,

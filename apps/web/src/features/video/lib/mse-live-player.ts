@@ -21,8 +21,11 @@ export interface LowLatencyEvents {
   onInit?(init: LiveStreamInit): void;
 }
 
-/** No picture within this long of connecting: the path is not working here. */
-const FIRST_FRAME_TIMEOUT_MS = 8000;
+/**
+ * No picture within this long of connecting: the path is not working here. Generous, because a camera whose recorder
+ * is still connecting (a server that just started) takes as long on HLS; a path that is blocked fails at once instead.
+ */
+const FIRST_FRAME_TIMEOUT_MS = 20_000;
 /** Reconnections (the recorder reconnected, the viewer fell behind) before giving up for HLS. */
 const MAX_RECONNECTS = 3;
 
