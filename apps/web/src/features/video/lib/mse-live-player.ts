@@ -26,8 +26,9 @@ export interface LowLatencyEvents {
  * is still connecting (a server that just started) takes as long on HLS; a path that is blocked fails at once instead.
  */
 const FIRST_FRAME_TIMEOUT_MS = 20_000;
-/** Reconnections (the recorder reconnected, the viewer fell behind) before giving up for HLS. */
+/** Reconnections in a row (the recorder reconnected, the viewer fell behind) before giving up for HLS. */
 const MAX_RECONNECTS = 3;
+const RECONNECT_DELAY_MS = 1000;
 
 const rangesOf = (buffered: TimeRanges): [number, number][] =>
   Array.from({ length: buffered.length }, (_, i) => [buffered.start(i), buffered.end(i)] as [number, number]);
@@ -46,6 +47,9 @@ export class LowLatencyPlayer {
   private destroyed = false;
   private reconnects = 0;
   private firstFrameTimer: ReturnType<typeof setTimeout> | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** a picture was shown since the last (re)connection */
+  private played = false;
   private readonly onTimeUpdate = () => this.keepUp();
 
   constructor(
@@ -65,7 +69,15 @@ export class LowLatencyPlayer {
       () => this.fail(new Error('Live video: no picture from the low-latency stream')),
       FIRST_FRAME_TIMEOUT_MS,
     );
-    this.video.addEventListener('playing', () => this.clearFirstFrameTimer(), { once: true });
+    this.video.addEventListener(
+      'playing',
+      () => {
+        this.clearFirstFrameTimer();
+        this.played = true;
+        this.reconnects = 0;
+      },
+      { once: true },
+    );
     socket.onmessage = (message: MessageEvent<ArrayBuffer | string>) => {
       if (typeof message.data === 'string') return this.onText(message.data);
       this.queue.push(message.data);
@@ -74,11 +86,13 @@ export class LowLatencyPlayer {
     socket.onclose = (event) => {
       if (this.destroyed || this.socket !== socket) return;
       const { restart, too_slow } = LIVE_STREAM.closeCodes;
-      // A new recorder connection, or this viewer fell behind and was cut: start over, a few times.
-      if ((event.code === restart || event.code === too_slow || event.code === 1006) && this.reconnects < MAX_RECONNECTS && this.buffer) {
+      // The recorder reconnected to the camera (a new stream follows), or this viewer fell behind and was cut after
+      // playing: start over, a few times in a row at most (a picture in between resets the count).
+      const again = event.code === restart || ((event.code === too_slow || event.code === 1006) && this.played);
+      if (again && this.reconnects < MAX_RECONNECTS) {
         this.reconnects += 1;
         this.reset();
-        this.connect();
+        this.reconnectTimer = setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
         return;
       }
       this.fail(new Error(`Live video: the low-latency stream closed (${event.code} ${event.reason || 'no reason'})`));
@@ -176,6 +190,9 @@ export class LowLatencyPlayer {
   /** Closes the socket and detaches the media source (the element can take another source). */
   private reset(): void {
     this.clearFirstFrameTimer();
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.played = false;
     const socket = this.socket;
     this.socket = null;
     if (socket && socket.readyState <= WebSocket.OPEN) socket.close();
