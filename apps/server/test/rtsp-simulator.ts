@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { readlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -52,4 +54,13 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** Processes whose working directory is `dir` (a recorder's ffmpeg works in its camera's clip folder). */
+export async function processesWorkingIn(dir: string): Promise<number[]> {
+  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  const inside = await Promise.all(
+    pids.map(async (pid) => ((await readlink(`/proc/${pid}/cwd`).catch(() => '')) === dir ? Number(pid) : 0)),
+  );
+  return inside.filter((pid) => pid !== 0);
 }

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LONG_CLIP_LIMIT, formatUtc } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../../test/harness.js';
-import { eventually, startRtspCameras } from '../../../test/rtsp-simulator.js';
+import { eventually, processesWorkingIn, startRtspCameras } from '../../../test/rtsp-simulator.js';
 import { probeDuration, resolveFfmpeg } from '../../media/ffmpeg.js';
 
 const CLIP_SECONDS = 2;
@@ -46,15 +45,6 @@ afterAll(async () => {
   await ctx?.close();
   await rtsp?.stop();
 });
-
-/** Processes whose working directory is `dir` (a recorder's ffmpeg works in its camera's clip folder). */
-async function processesWorkingIn(dir: string): Promise<number[]> {
-  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  const inside = await Promise.all(
-    pids.map(async (pid) => ((await readlink(`/proc/${pid}/cwd`).catch(() => '')) === dir ? Number(pid) : 0)),
-  );
-  return inside.filter((pid) => pid !== 0);
-}
 
 const clipsIndexed = async (uuid: string) =>
   ctx.database.db.selectFrom('clips').selectAll().where('camera_uuid', '=', uuid).orderBy('start_ms').execute();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_TARGET_SECONDS, liveEdgeSeek, liveTrimRange } from './live-edge';
+import { LIVE_TARGET_SECONDS, liveCatchUpRate, liveEdgeSeek, liveTrimRange } from './live-edge';
 
 describe('keeping a low-latency live player near the newest frame', () => {
   it('keeps playing while within a second of the buffered edge', () => {
@@ -25,6 +25,13 @@ describe('keeping a low-latency live player near the newest frame', () => {
     ).toBeCloseTo(110 - LIVE_TARGET_SECONDS);
     // a range shorter than the target: its start
     expect(liveEdgeSeek([[50, 50.1]], 0, 1)).toBe(50);
+  });
+
+  it('plays a little faster while lagging, at normal speed near the target', () => {
+    expect(liveCatchUpRate(LIVE_TARGET_SECONDS)).toBe(1);
+    expect(liveCatchUpRate(LIVE_TARGET_SECONDS + 0.05)).toBe(1);
+    expect(liveCatchUpRate(LIVE_TARGET_SECONDS + 0.2)).toBe(1.05);
+    expect(liveCatchUpRate(0.9)).toBe(1.15);
   });
 
   it('has nothing to do before any video arrived', () => {

@@ -1,5 +1,5 @@
-/** Seconds behind the newest buffered frame a low-latency player aims to show (room for a frame or two to arrive). */
-export const LIVE_TARGET_SECONDS = 0.3;
+/** Seconds behind the newest buffered frame a low-latency player aims to show (room for the next frame to arrive). */
+export const LIVE_TARGET_SECONDS = 0.2;
 
 /**
  * Where a live player should jump to keep its latency bounded, or null to keep playing: when it is more than
@@ -24,4 +24,15 @@ export function liveTrimRange(ranges: readonly (readonly [number, number])[], cu
   const until = currentTime - LIVE_BACK_BUFFER_SECONDS;
   if (!first || first[0] >= until - 5) return null;
   return [0, until];
+}
+
+/**
+ * The playback rate that brings a live player back towards LIVE_TARGET_SECONDS behind the buffered edge without a
+ * jump: a little faster while it lags (stalls while waiting for a frame add up otherwise), normal speed near the
+ * target. Too far behind, liveEdgeSeek jumps instead.
+ */
+export function liveCatchUpRate(lagSeconds: number): number {
+  if (lagSeconds > LIVE_TARGET_SECONDS + 0.3) return 1.15;
+  if (lagSeconds > LIVE_TARGET_SECONDS + 0.1) return 1.05;
+  return 1;
 }

@@ -1,5 +1,5 @@
 import { LIVE_STREAM, liveStreamInitSchema, type LiveStreamInit } from '@vigil/contract';
-import { liveEdgeSeek, liveTrimRange } from './live-edge';
+import { liveCatchUpRate, liveEdgeSeek, liveTrimRange } from './live-edge';
 
 type MediaSourceClass = typeof MediaSource;
 
@@ -159,8 +159,14 @@ export class LowLatencyPlayer {
   private keepUp(): void {
     const buffer = this.buffer;
     if (!buffer || buffer.updating || this.destroyed) return;
-    const target = liveEdgeSeek(rangesOf(this.video.buffered), this.video.currentTime, LIVE_STREAM.maxLagSeconds);
+    const ranges = rangesOf(this.video.buffered);
+    const target = liveEdgeSeek(ranges, this.video.currentTime, LIVE_STREAM.maxLagSeconds);
     if (target !== null) this.video.currentTime = target;
+    const edge = ranges.at(-1)?.[1];
+    if (edge !== undefined) {
+      const rate = liveCatchUpRate(edge - this.video.currentTime);
+      if (this.video.playbackRate !== rate) this.video.playbackRate = rate;
+    }
     if (this.video.paused && this.video.buffered.length > 0) void this.video.play().catch(() => undefined);
   }
 
@@ -207,6 +213,7 @@ export class LowLatencyPlayer {
     if (this.destroyed) return;
     this.destroyed = true;
     this.video.removeEventListener('timeupdate', this.onTimeUpdate);
+    this.video.playbackRate = 1;
     this.reset();
   }
 }
