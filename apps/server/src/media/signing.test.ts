@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MediaSigner } from './signing.js';
+import { MediaSigner, stableExpiry } from './signing.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const LATER = NOW + 3600_000;
@@ -110,5 +110,17 @@ describe('MediaSigner.verify', () => {
     ]) {
       expect(signer.verify(bad, path, NOW), bad).toEqual({ ok: false, reason: 'malformed' });
     }
+  });
+});
+
+describe('stableExpiry', () => {
+  it('gives every instant of one step the same expiry, at least the time to live away', () => {
+    const step = 600_000;
+    const first = stableExpiry(NOW + 1, 3600_000, step);
+    expect(first).toBe(NOW + 3600_000 + step);
+    expect(stableExpiry(NOW + step - 1, 3600_000, step)).toBe(first);
+    expect(stableExpiry(NOW + step + 1, 3600_000, step)).toBe(first + step);
+    for (const now of [NOW, NOW + 1, NOW + 123_456, NOW + step - 1])
+      expect(stableExpiry(now, 3600_000, step) - now).toBeGreaterThanOrEqual(3600_000);
   });
 });

@@ -39,3 +39,9 @@ export class MediaSigner {
     return { ok: true };
   }
 }
+
+/**
+ * An expiry at least `ttlMs` after `now`, rounded up to a whole `stepMs`: links to one file signed within the same step
+ * are the same URL, so the browser's cache and a prefetch of it serve the link the next reply hands out.
+ */
+export const stableExpiry = (now: number, ttlMs: number, stepMs: number): number => Math.ceil((now + ttlMs) / stepMs) * stepMs;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import type { FrameService } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
 import { Exports } from '../../media/exports.js';
 import type { LiveFeed } from '../../media/live-feed.js';
+import { clipEtag, etagListMatches } from './clip-validator.js';
 import type { OpenStreams } from './live-streams.js';
 
 /**
@@ -71,7 +72,21 @@ export function mediaRoutes(
   const send = (reply: FastifyReply, rel: string) => {
     const absolute = deps.store.resolveInside(rel);
     if (!absolute || !existsSync(absolute)) throw notFound('No such media file.');
-    return reply.sendFile(rel, deps.store.root);
+    // The route's own cache-control stays (the static plugin would replace it with 'public, max-age=0').
+    return reply.sendFile(rel, deps.store.root, { cacheControl: false });
+  };
+  /** A recorded clip, under its strong validator (clip-validator.ts); the plugin sends the bytes and ranges. */
+  const sendClip = (reply: FastifyReply, rel: string) => {
+    const absolute = deps.store.resolveInside(rel);
+    const stat = absolute ? statSync(absolute, { throwIfNoEntry: false }) : undefined;
+    if (!stat?.isFile()) throw notFound('No such media file.');
+    const etag = clipEtag(stat.size, stat.mtimeMs);
+    const { headers } = reply.request;
+    reply.header('etag', etag);
+    if (etagListMatches(headers['if-none-match'], etag)) return reply.code(304).send();
+    // The plugin compares If-Range with its own (weak) validator only: one naming this clip's is settled here.
+    if (headers['if-range'] === etag) delete headers['if-range'];
+    return reply.sendFile(rel, deps.store.root, { cacheControl: false, etag: false });
   };
   /**
    * A live playlist or segment, read whole: the muxer deletes old segments all the time, and one deleted between a
@@ -154,7 +169,7 @@ export function mediaRoutes(
       if (deps.exports && Exports.isExport(path) && !request.headers.range) {
         reply.raw.once('finish', () => deps.exports?.remove(path));
       }
-      return send(reply, path);
+      return path.startsWith('clips/') ? sendClip(reply, path) : send(reply, path);
     },
   );
 }

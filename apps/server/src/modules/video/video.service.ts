@@ -24,12 +24,14 @@ import { randomToken, sha256Hex } from '../../lib/hash.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import type { Exports } from '../../media/exports.js';
 import type { Recorders } from '../../media/recorders.js';
-import type { MediaSigner } from '../../media/signing.js';
+import { stableExpiry, type MediaSigner } from '../../media/signing.js';
 import type { CamerasRepository } from './cameras.repository.js';
 import type { LiveLeasesRepository } from './leases.repository.js';
 import type { ClipsRepository } from './clips.repository.js';
 
 export const CLIP_URL_TTL_MS = 6 * 3600_000;
+/** Clip links signed within the same hour are the same URL (valid for 6 to 7 hours), so the browser's cache serves them. */
+const CLIP_URL_STEP_MS = 3600_000;
 const PLAYLIST_BEFORE = 10;
 const PLAYLIST_AFTER = 10;
 const SHORT_CLIP_LOOKAHEAD_MS = 10 * 60_000;
@@ -92,7 +94,7 @@ export class VideoService {
     return {
       start: formatUtc(new Date(row.start_ms)),
       duration: row.duration_ms / 1000,
-      pre_signed_url: this.d.signer.sign(row.file, this.d.clock.now() + CLIP_URL_TTL_MS),
+      pre_signed_url: this.d.signer.sign(row.file, stableExpiry(this.d.clock.now(), CLIP_URL_TTL_MS, CLIP_URL_STEP_MS)),
     };
   }
 

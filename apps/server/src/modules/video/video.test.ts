@@ -94,9 +94,26 @@ describe('recording a camera', () => {
     const whole = await ctx.app.inject({ method: 'GET', url: clip.pre_signed_url });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['cache-control']).toBe('private, max-age=300');
     const part = await ctx.app.inject({ method: 'GET', url: clip.pre_signed_url, headers: { range: 'bytes=0-99' } });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.length).toBe(100);
+    // A strong validator: the browser keeps a prefetched range under it and asks for the rest with If-Range.
+    const etag = String(whole.headers.etag);
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    const rest = await ctx.app.inject({ method: 'GET', url: clip.pre_signed_url, headers: { range: 'bytes=100-', 'if-range': etag } });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.rawPayload.length).toBe(whole.rawPayload.length - 100);
+    const changed = await ctx.app.inject({
+      method: 'GET',
+      url: clip.pre_signed_url,
+      headers: { range: 'bytes=100-', 'if-range': '"0-0"' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.length).toBe(whole.rawPayload.length);
+    const again = await ctx.app.inject({ method: 'GET', url: clip.pre_signed_url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
 
     const playlist = await ctx.app.inject({ method: 'GET', url: `/api/v4/clips/${camera}/${formatUtc(at)}`, headers: bearer(family) });
     const starts = playlist.json<{ clips: { start: string }[] }>().clips.map((c) => c.start);

@@ -17,7 +17,7 @@ import { PlayerControls } from './player-controls';
 import { PlayerStatus } from './player-status';
 import { Timeline } from './timeline';
 
-const oneMinuteAgo = (): string => formatUtc(new Date(Date.now() - ARCHIVE.defaultAgoSeconds * 1000));
+const oneMinuteAgo = (): Date => new Date(Date.now() - ARCHIVE.defaultAgoSeconds * 1000);
 
 /** The time on screen, ticking without re-rendering the whole viewer. */
 function PlaybackClock({ time, live }: { time: Store<number | null>; live: boolean }) {
@@ -58,9 +58,19 @@ export function VideoStage({
     [request.moment, request.key],
   );
 
-  const fallBackToArchive = useCallback(() => nav.go(viewerPath(cameraId, oneMinuteAgo())), [nav, cameraId]);
-  const liveStatus = useLiveVideo(videoRef, cameraId, live, fallBackToArchive);
   const archive = useArchivePlayback(videoRef, cameraId, archiveRequest);
+  const { prepare } = archive;
+  // A new archive moment: its clip is asked for now, while the route changes.
+  const goArchive = useCallback(
+    (camera: string, at: Date, options?: { push?: boolean }) => {
+      const moment = formatUtc(at);
+      prepare(camera, new Date(moment));
+      nav.go(viewerPath(camera, moment), options);
+    },
+    [nav, prepare],
+  );
+  const fallBackToArchive = useCallback(() => goArchive(cameraId, oneMinuteAgo()), [goArchive, cameraId]);
+  const liveStatus = useLiveVideo(videoRef, cameraId, live, fallBackToArchive);
   const [playing, setPlaying] = useState(true);
   const [rate, setRate] = useState(1);
   const [longClipOpen, setLongClipOpen] = useState(false);
@@ -127,14 +137,14 @@ export function VideoStage({
 
   const go = (at: number) => {
     // The future has no recording yet: a click there plays one minute ago.
-    const target = at > Date.now() ? Date.now() - ARCHIVE.defaultAgoSeconds * 1000 : at;
-    nav.go(viewerPath(cameraId, formatUtc(new Date(target))));
+    goArchive(cameraId, at > Date.now() ? oneMinuteAgo() : new Date(at));
   };
-  const applyMoment = useCallback((at: Date) => nav.go(viewerPath(cameraId, formatUtc(at))), [nav, cameraId]);
+  const applyMoment = useCallback((at: Date) => goArchive(cameraId, at), [goArchive, cameraId]);
 
   const chooseCamera = (next: string) => {
     const t = time.get();
-    nav.go(viewerPath(next, live ? 'live' : formatUtc(new Date(t ?? Date.now() - 60_000))), { push: true });
+    if (live) nav.go(viewerPath(next, 'live'), { push: true });
+    else goArchive(next, new Date(t ?? Date.now() - 60_000), { push: true });
   };
 
   const togglePlay = () => {
@@ -161,7 +171,8 @@ export function VideoStage({
             onChange={(e) => {
               const next = e.currentTarget.checked;
               setLiveChoice({ key: request.key, live: next });
-              nav.go(viewerPath(cameraId, next ? 'live' : oneMinuteAgo()));
+              if (next) nav.go(viewerPath(cameraId, 'live'));
+              else goArchive(cameraId, oneMinuteAgo());
             }}
             size="md"
             mb={6}

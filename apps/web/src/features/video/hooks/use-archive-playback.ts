@@ -1,13 +1,20 @@
 import { reportClientError } from '../../../lib/client-errors';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Clip } from '@vigil/contract';
 import { BUILD_INFO } from '../../../lib/build-info';
 import { createStore, useStore, type Store } from '../../../lib/store';
+import { fetchClipStart } from '../api/fetch-clip-start';
 import { getClip } from '../api/get-clip';
 import { getClips } from '../api/get-clips';
-import { ArchiveController, IDLE_ARCHIVE, type ArchiveState } from '../lib/archive-controller';
+import { ArchiveController, IDLE_ARCHIVE, type ArchiveApi, type ArchiveState } from '../lib/archive-controller';
 import { playbackTimeMs } from '../lib/archive-playlist';
+import { ClipPrefetch, canPrefetch } from '../lib/clip-prefetch';
+import { EarlyClipRequest } from '../lib/early-clip-request';
 import { resolveMediaUrl } from '../../../lib/media-url';
+
+/** Clip requests sent from the user's action, ahead of the route change (one viewer is on screen at a time). */
+const early = new EarlyClipRequest(getClip);
+const api: ArchiveApi = { getClip: (cameraId, at) => early.take(cameraId, at) ?? getClip(cameraId, at), getClips };
 
 /** A moment to play, from the URL; a new `key` means "go there", even to the same moment. */
 export interface ArchiveRequest {
@@ -24,6 +31,8 @@ function showClip(video: HTMLVideoElement, clip: Clip, offsetSeconds: number): v
   video.dataset.clipUrl = url;
   // A media fragment starts the clip at the offset without waiting for its metadata.
   video.src = offsetSeconds > 0 ? `${url}#t=${offsetSeconds.toFixed(3)}` : url;
+  // A new source pauses the element until autoplay sees enough data; asking now plays from the first frame decoded.
+  if (video.autoplay) void video.play().catch(() => undefined);
 }
 
 export interface ArchivePlayback {
@@ -32,6 +41,8 @@ export interface ArchivePlayback {
   time: Store<number | null>;
   next(): void;
   previous(): void;
+  /** Asks now for the clip of a moment the viewer is about to go to through the URL (which takes a few frames). */
+  prepare(cameraId: string, at: Date): void;
 }
 
 /** Recorded playback of a camera into the <video>, while `request` is set (archive mode). */
@@ -49,12 +60,12 @@ export function useArchivePlayback(
     const video = videoRef.current;
     if (!active || !video) return;
     store.set(IDLE_ARCHIVE);
-    const controller = new ArchiveController(
-      cameraId,
-      { getClip, getClips },
-      { show: (clip, offset) => showClip(video, clip, offset) },
-      store,
-    );
+    const prefetch = new ClipPrefetch(fetchClipStart);
+    const show = (clip: Clip, offset: number) => {
+      prefetch.release(resolveMediaUrl(clip.pre_signed_url, BUILD_INFO.apiHost));
+      showClip(video, clip, offset);
+    };
+    const controller = new ArchiveController(cameraId, api, { show }, store);
     controllerRef.current = controller;
     const onEnded = () => controller.next();
     const onTime = () => {
@@ -76,15 +87,30 @@ export function useArchivePlayback(
       delete video.dataset.clipUrl;
       controller.reload(new Date(time.get() ?? playbackTimeMs(clip, 0)));
     };
+    // The next clip's first bytes, once the clip on screen shows its first frame (so the two never compete).
+    const prefetchNext = () => {
+      const { clips, index } = store.get();
+      const current = clips[index];
+      const next = clips[index + 1];
+      if (!current || !next || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
+      if (video.dataset.clipUrl !== resolveMediaUrl(current.pre_signed_url, BUILD_INFO.apiHost)) return;
+      const url = resolveMediaUrl(next.pre_signed_url, BUILD_INFO.apiHost);
+      if (canPrefetch(url, location.href)) prefetch.prefetch(url);
+    };
+    const stopWatchingPlaylist = store.subscribe(prefetchNext);
     video.addEventListener('ended', onEnded);
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('error', onError);
+    video.addEventListener('loadeddata', prefetchNext);
     return () => {
       controller.halt();
       controllerRef.current = null;
+      prefetch.stop();
+      stopWatchingPlaylist();
       video.removeEventListener('ended', onEnded);
       video.removeEventListener('timeupdate', onTime);
       video.removeEventListener('error', onError);
+      video.removeEventListener('loadeddata', prefetchNext);
       delete video.dataset.clipUrl;
       video.removeAttribute('src');
       video.load();
@@ -98,10 +124,18 @@ export function useArchivePlayback(
     controllerRef.current?.seek(request.at);
   }, [request, time]);
 
+  const prepare = useCallback(
+    (camera: string, at: Date) => {
+      if (camera !== cameraId || !controllerRef.current?.holds(at)) early.start(camera, at);
+    },
+    [cameraId],
+  );
+
   return {
     state: useStore(store),
     time,
     next: () => controllerRef.current?.next(),
     previous: () => controllerRef.current?.previous(),
+    prepare,
   };
 }

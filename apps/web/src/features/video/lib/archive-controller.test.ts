@@ -67,8 +67,11 @@ describe('ArchiveController', () => {
       getClip: vi.fn().mockResolvedValue({ ok: true, ...clip(12), offset_seconds: 0 }),
       getClips: vi.fn(playlist([10, 11, 12, 13, 14])),
     });
+    expect(controller.holds(new Date(BASE + 12 * 60_000))).toBe(false);
     controller.seek(new Date(BASE + 12 * 60_000));
     await vi.advanceTimersByTimeAsync(0);
+    expect(controller.holds(new Date(BASE + 14 * 60_000 + 15_000))).toBe(true);
+    expect(controller.holds(new Date(BASE + 15 * 60_000))).toBe(false);
     controller.seek(new Date(BASE + 14 * 60_000 + 15_000));
     expect(shown.at(-1)).toEqual(['/media/clip-14.mp4', 15]);
     expect(api.getClip).toHaveBeenCalledTimes(1);
@@ -115,6 +118,20 @@ describe('ArchiveController', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(shown.at(-1)).toEqual(['/media/clip-12.mp4', 0]);
     expect(controller.state.status).toBe('playing');
+  });
+
+  it('at the newest clip, waits for the playlist already on its way instead of asking again', async () => {
+    let answer: (clips: Clip[]) => void = () => undefined;
+    const getClips = vi.fn(() => new Promise<Clip[]>((resolve) => (answer = resolve)));
+    const { controller, shown } = setup({ getClip: vi.fn().mockResolvedValue({ ok: true, ...clip(11), offset_seconds: 59.5 }), getClips });
+    controller.seek(new Date(BASE + 11 * 60_000 + 59_500));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getClips).toHaveBeenCalledTimes(1);
+    controller.next();
+    expect(getClips).toHaveBeenCalledTimes(1);
+    answer([clip(11), clip(12)]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown.at(-1)).toEqual(['/media/clip-12.mp4', 0]);
   });
 
   it('drops the answer to a request the user has moved on from', async () => {

@@ -37,7 +37,8 @@ type Schedule = (callback: () => void, ms: number) => () => void;
 export class ArchiveController {
   private generation = 0;
   private cancelRetry: (() => void) | null = null;
-  private extending = { before: false, after: false };
+  /** Playlist requests on their way, by side: a second wish for the same side waits for the same answer. */
+  private extending: { before?: Promise<readonly Clip[]>; after?: Promise<readonly Clip[]> } = {};
 
   constructor(
     private readonly cameraId: string,
@@ -59,15 +60,18 @@ export class ArchiveController {
 
   seek(at: Date): void {
     const generation = this.begin();
-    const { clips } = this.state;
-    const hit = locateInPlaylist(clips, at);
-    const clip = hit ? clips[hit.index] : undefined;
-    if (hit && clip && at.getTime() >= clipStartMs(clip) && at.getTime() < clipEndMs(clip)) {
+    const hit = this.locate(at);
+    if (hit) {
       this.play(hit.index, hit.offsetSeconds);
       return;
     }
     this.update({ status: 'loading', message: null });
     void this.fetchClip(at, generation);
+  }
+
+  /** Whether `seek(at)` plays from the playlist already loaded, without asking the server. */
+  holds(at: Date): boolean {
+    return this.locate(at) !== null;
   }
 
   next(): void {
@@ -95,6 +99,13 @@ export class ArchiveController {
   /** Drops pending answers and retries; the controller can seek again afterwards. */
   halt(): void {
     this.begin();
+  }
+
+  private locate(at: Date): { index: number; offsetSeconds: number } | null {
+    const { clips } = this.state;
+    const hit = locateInPlaylist(clips, at);
+    const clip = hit ? clips[hit.index] : undefined;
+    return hit && clip && at.getTime() >= clipStartMs(clip) && at.getTime() < clipEndMs(clip) ? hit : null;
   }
 
   private begin(): number {
@@ -144,8 +155,14 @@ export class ArchiveController {
   }
 
   /** The playlist around `at`, merged in; the playing clip keeps playing. */
-  private async extend(at: Date, side: 'before' | 'after'): Promise<readonly Clip[]> {
-    this.extending[side] = true;
+  private extend(at: Date, side: 'before' | 'after'): Promise<readonly Clip[]> {
+    this.extending[side] ??= this.fetchPlaylist(at).finally(() => {
+      this.extending[side] = undefined;
+    });
+    return this.extending[side];
+  }
+
+  private async fetchPlaylist(at: Date): Promise<readonly Clip[]> {
     try {
       const more = await this.api.getClips(this.cameraId, at);
       const playing = this.currentClip;
@@ -154,8 +171,6 @@ export class ArchiveController {
       this.update({ clips, index });
     } catch (error) {
       console.warn('Recorded video: the playlist request failed', error);
-    } finally {
-      this.extending[side] = false;
     }
     return this.state.clips;
   }
@@ -165,9 +180,9 @@ export class ArchiveController {
     const needs = playlistNeedsMore(index, clips.length);
     const first = clips[0];
     const last = clips[clips.length - 1];
-    if (needs.after && last && !this.extending.after) void this.extend(new Date(clipStartMs(last)), 'after');
+    if (needs.after && last) void this.extend(new Date(clipStartMs(last)), 'after');
     // With one clip, one playlist request covers both sides.
-    if (needs.before && first && first !== last && !this.extending.before) void this.extend(new Date(clipStartMs(first)), 'before');
+    if (needs.before && first && first !== last) void this.extend(new Date(clipStartMs(first)), 'before');
   }
 
   /** At the newest clip: ask for what came after; the next minute may still be uploading. */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Alert, Box, Button, Center, Group, Loader, Paper, Popover, Text, Title } from '@mantine/core';
 import { EVENTS, EVENTS_MESSAGES, hasOperation, type Camera } from '@vigil/contract';
 import { useEntitlements } from '../../../../lib/api/get-entitlements';
@@ -100,8 +100,17 @@ function EventSearch({
 /**
  * The events timeline of the viewer (spec part 1 §2): the building's object events by day, merged
  * detections, Metrics and Filter. It needs alerting/view_historic; without it a short notice stands in.
+ * Memoized: the viewer's URL changes with every switch and clip, and the list does not depend on it.
  */
-export function EventsTimeline({ domainId, cameraId, cameras }: { domainId: string; cameraId: string; cameras: readonly Camera[] }) {
+export const EventsTimeline = memo(function EventsTimeline({
+  domainId,
+  cameraId,
+  cameras,
+}: {
+  domainId: string;
+  cameraId: string;
+  cameras: readonly Camera[];
+}) {
   const entitlements = useEntitlements();
   const services = entitlements.data?.[domainId];
   const canView = hasOperation(services, 'alerting', 'view_historic');
@@ -185,4 +194,4 @@ export function EventsTimeline({ domainId, cameraId, cameras }: { domainId: stri
       )}
     </Paper>
   );
-}
+});
