@@ -51,6 +51,11 @@ export class LowLatencyPlayer {
   /** a picture was shown since the last (re)connection */
   private played = false;
   private readonly onTimeUpdate = () => this.keepUp();
+  private readonly onPlaying = () => {
+    this.clearFirstFrameTimer();
+    this.played = true;
+    this.reconnects = 0;
+  };
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -69,15 +74,7 @@ export class LowLatencyPlayer {
       () => this.fail(new Error('Live video: no picture from the low-latency stream')),
       FIRST_FRAME_TIMEOUT_MS,
     );
-    this.video.addEventListener(
-      'playing',
-      () => {
-        this.clearFirstFrameTimer();
-        this.played = true;
-        this.reconnects = 0;
-      },
-      { once: true },
-    );
+    this.video.addEventListener('playing', this.onPlaying, { once: true });
     socket.onmessage = (message: MessageEvent<ArrayBuffer | string>) => {
       if (typeof message.data === 'string') return this.onText(message.data);
       this.queue.push(message.data);
@@ -196,6 +193,7 @@ export class LowLatencyPlayer {
   /** Closes the socket and detaches the media source (the element can take another source). */
   private reset(): void {
     this.clearFirstFrameTimer();
+    this.video.removeEventListener('playing', this.onPlaying);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     this.played = false;
