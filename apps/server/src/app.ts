@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION, type ClientConfig, type Provider } from '@vigil/contract';
+import { APP_VERSION, type Provider } from '@vigil/contract';
 import Fastify, { type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -13,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createBuiltInProvider, type BuiltInProvider } from './auth/builtin-provider.js';
+import { createBuiltInProvider } from './auth/builtin-provider.js';
 import { databaseAdapter } from './auth/oidc-adapter.js';
 import { googleIssuer, microsoftIssuer, type TrustedIssuer } from './auth/id-token-verifier.js';
 import { SessionsRepository } from './auth/sessions.repository.js';
@@ -21,13 +19,13 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { HttpError } from './lib/http-error.js';
-import { cameraHostAllowed, parseNetworks } from './lib/networks.js';
 import { logSafeUrl } from './lib/log-safe-url.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
-import { SecretBox } from './lib/secret-box.js';
+import { serveWebApp } from './lib/web-app.js';
 import type { App } from './lib/routes.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { clientConfigFor } from './modules/auth/client-config.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { DomainsRepository } from './modules/domains/domains.repository.js';
 import { domainsRoutes } from './modules/domains/domains.routes.js';
@@ -39,21 +37,10 @@ import { staffRoutes } from './modules/staff/staff.routes.js';
 import { ClientErrorsRepository } from './modules/staff/client-errors.repository.js';
 import { clientErrorsRoutes } from './modules/staff/client-errors.routes.js';
 import { ClientErrorsService } from './modules/staff/client-errors.service.js';
-import type { DemoCamerasHandle } from './demo/cameras.js';
 import { startDemoRtsp, wireDemoDetections } from './demo/wiring.js';
 import { wireLocalAnalyzer } from './processes/local-analyzer.js';
-import { resolveFfmpeg } from './media/ffmpeg.js';
-import { Exports } from './media/exports.js';
-import { MediaStore } from './media/media-store.js';
-import { Recorders } from './media/recorders.js';
-import { MediaSigner } from './media/signing.js';
-import { CamerasRepository } from './modules/video/cameras.repository.js';
-import { LiveLeasesRepository } from './modules/video/leases.repository.js';
-import { ClipsRepository } from './modules/video/clips.repository.js';
 import { mediaRoutes } from './modules/video/media.routes.js';
-import { OpenStreams, attachLiveStreams } from './modules/video/live-streams.js';
-import { VideoService, cameraSource } from './modules/video/video.service.js';
-import { videoRoutes } from './modules/video/video.routes.js';
+import { wireVideo } from './modules/video/video.wiring.js';
 import { demoAccountList } from './demo/seed.js';
 import { FrameAvailability, FrameService, liveWindowMs, type FrameLookup } from './media/frames.js';
 import { PhotoFiles } from './media/photos.js';
@@ -97,31 +84,6 @@ function validationMessage(error: FastifyError): string {
       return `${where}: ${issue.message}`;
     })
     .join('; ');
-}
-
-function clientConfigFor(config: Config, builtIn: BuiltInProvider | undefined): ClientConfig {
-  // Real providers return to VIGIL_PUBLIC_URL (their registered redirect URI); the built-in one to the page's origin.
-  const redirectUri = `${config.publicUrl}/`;
-  const google = config.google && {
-    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
-    clientId: config.google.clientId,
-    builtIn: false,
-    redirectUri,
-  };
-  const microsoft = config.microsoft && {
-    authorizeUrl: `https://login.microsoftonline.com/${config.microsoft.tenant ?? 'common'}/oauth2/v2.0/authorize`,
-    clientId: config.microsoft.clientId,
-    builtIn: false,
-    redirectUri,
-  };
-  const demo = (name: Provider) => builtIn && { authorizeUrl: builtIn.authorizeUrl, clientId: builtIn.clientIds[name], builtIn: true };
-  return {
-    // In demo mode the built-in provider plays both; otherwise only what is configured is offered.
-    providers: builtIn ? { google: demo('google') || undefined, microsoft: demo('microsoft') || undefined } : { google, microsoft },
-    flags: config.flags,
-    supportUrl: config.supportUrl,
-    requestAccountUrl: config.requestAccountUrl,
-  };
 }
 
 /** The composition root: repositories, services and routes wired over one database. */
@@ -233,59 +195,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clientErrors = new ClientErrorsService(new ClientErrorsRepository(database.db), clock);
   clientErrorsRoutes(app, { authenticator: auth, clientErrors });
 
-  const store = new MediaStore(config.video.mediaDir);
-  const signer = new MediaSigner(config.secret);
-  const clips = new ClipsRepository(database.db, clock);
-  const cameras = new CamerasRepository(database.db);
-  const leases = new LiveLeasesRepository(database.db);
-  const ffmpeg = await resolveFfmpeg();
-  if (!ffmpeg) app.log.warn('ffmpeg not found: cameras will not record (npm start installs it; or set FFMPEG_PATH)');
-  const exports = ffmpeg ? new Exports(store, ffmpeg, config.video.maxExportBytes) : undefined;
-  const recorders =
-    config.video.record && ffmpeg
-      ? new Recorders(
-          { store, index: clips, ffmpeg, clock, clipSeconds: config.video.clipSeconds, hlsSeconds: config.video.hlsSeconds, log: app.log },
-          clips,
-          { days: config.video.retentionDays, maxBytes: config.video.maxDiskBytes },
-          exports,
-        )
-      : undefined;
-  const cameraPasswords = new SecretBox(config.secret, 'camera-password');
-  const cameraNetworks = parseNetworks(config.video.cameraNetworks);
-  const sealed = await cameras.sealPlainPasswords(SecretBox.isSealed, (plain) => cameraPasswords.seal(plain));
-  if (sealed > 0) app.log.info(`encrypted ${sealed} camera password(s) stored in clear by an earlier version`);
-  const syncRecorders = async () => recorders?.sync((await cameras.all()).map((c) => cameraSource(c, cameraPasswords)));
-  const video = new VideoService({
-    cameras,
-    clips,
-    leases,
-    signer,
-    recorders,
-    exports,
+  const { store, signer, clips, cameras, leases, ffmpeg, exports, recorders, video, liveStreams } = await wireVideo(app, {
+    config,
+    database,
     clock,
-    clipSeconds: config.video.clipSeconds,
-    passwords: cameraPasswords,
-    hostAllowed: (host) => cameraHostAllowed(host, cameraNetworks),
-    onCamerasChanged: async () => {
-      await syncRecorders();
-    },
-    entitlementsOf: (userId) => access.entitlements(userId),
+    authenticator: auth,
+    beforeRecording: (cameraList) => startDemoRtsp(config.video, cameraList, app.log),
   });
-  videoRoutes(app, { authenticator: auth, video });
-  // The low-latency live streams (viewers over WebSocket, analyzers over HTTP), each right to play checked every second.
-  const liveStreams = new OpenStreams(config.video.liveRecheckMs);
-  const detachLiveStreams = attachLiveStreams(app.server, {
-    allowed: (lease, camera) => video.liveLeaseAllows(lease, camera),
-    feed: (camera) => recorders?.feed(camera),
-    streams: liveStreams,
-    log: app.log,
-  });
-  // Before the server stops listening: it waits for open connections, and a live stream never ends by itself.
-  // Then requests in flight get 2 s to finish; a connection still open after that (one that never sent a request, say)
-  // is cut, so a shutdown cannot hang on a client.
+  // A shutdown waits for open connections: requests in flight get 2 s, then whatever is still open (a client that
+  // never sent a request, say) is cut, so it cannot hang on a client.
   app.addHook('preClose', (done) => {
-    liveStreams.closeAll();
-    detachLiveStreams();
     setTimeout(() => app.server.closeAllConnections(), 2000).unref();
     done();
   });
@@ -395,42 +314,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     });
 
-  let demoCameras: DemoCamerasHandle | null = null;
-  if (recorders) {
-    app.addHook('onReady', async () => {
-      demoCameras = await startDemoRtsp(config.video, cameras, app.log);
-      await syncRecorders();
-      recorders.startRetention();
-    });
-    app.addHook('onClose', async () => {
-      await recorders.stopAll();
-      await demoCameras?.stop();
-    });
-  }
-
-  const webIndex = join(config.webDist, 'index.html');
-  const serveWeb = (options.serveWeb ?? true) && existsSync(webIndex);
-  // reply.sendFile for the media routes (each passes its own root) and the SPA's index.html.
+  // reply.sendFile for the media routes (each passes its own root), then the SPA.
   await app.register(fastifyStatic, { root: store.root, serve: false });
-  if (serveWeb) {
-    // The SPA's files, sent precompressed (the build writes .br and .gz); the hashed ones never change.
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders: (response, path) =>
-        response.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = ['/api/', '/oidc/', '/interaction/', '/media/', '/socket.io/'].some((prefix) => request.url.startsWith(prefix));
-    if (!isApi && serveWeb && request.method === 'GET')
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
-    return reply.code(404).send({ ok: false, statusCode: 404, error: `No such route: ${request.method} ${request.url.split('?')[0]}` });
-  });
+  await serveWebApp(app, config.webDist, options.serveWeb ?? true);
 
   const purge = setInterval(
     () =>

@@ -25,16 +25,35 @@ export class LiveLeasesRepository {
       .execute();
   }
 
-  /** The lease, while it runs and the session that asked for it is still signed in. */
-  findActive(idHash: string, now: number) {
-    return this.db
+  /**
+   * Whether the lease opens the camera's live video now, in one query: it is the camera's and runs, the session that
+   * asked for it is still signed in, the camera was not deleted, and the user still holds video/view_live in the
+   * camera's building (a role revoked since the lease was given ends it).
+   */
+  async opens(idHash: string, camera: string, now: number): Promise<boolean> {
+    const row = await this.db
       .selectFrom('live_leases')
       .innerJoin('sessions', 'sessions.token_hash', 'live_leases.session_hash')
-      .select(['live_leases.id_hash', 'live_leases.camera_uuid', 'live_leases.user_id', 'live_leases.expires_at'])
+      .innerJoin('cameras', 'cameras.uuid', 'live_leases.camera_uuid')
+      .select('live_leases.id_hash')
       .where('live_leases.id_hash', '=', idHash)
+      .where('live_leases.camera_uuid', '=', camera)
       .where('live_leases.expires_at', '>', now)
       .where('sessions.expires_at', '>', now)
+      .where('cameras.removed_at', 'is', null)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('user_roles')
+            .innerJoin('role_operations', 'role_operations.role', 'user_roles.role')
+            .select('user_roles.user_id')
+            .whereRef('user_roles.user_id', '=', 'live_leases.user_id')
+            .whereRef('user_roles.domain_uuid', '=', 'cameras.domain_uuid')
+            .where('role_operations.service', '=', 'video')
+            .where('role_operations.operation', '=', 'view_live'),
+        ),
+      )
       .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**

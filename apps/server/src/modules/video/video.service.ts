@@ -12,7 +12,6 @@ import {
   type CameraStatus,
   type Clip,
   type ClipReply,
-  type EntitlementsByDomain,
 } from '@vigil/contract';
 import type { z } from 'zod';
 import type { cameraUploadBodySchema, clipBodySchema } from '@vigil/contract';
@@ -52,8 +51,6 @@ export interface VideoDeps {
   hostAllowed(host: string): Promise<boolean>;
   /** starts recorders for cameras added at run time */
   onCamerasChanged(): Promise<void>;
-  /** a user's entitlements now (roles may have been revoked since a lease was given) */
-  entitlementsOf(userId: string): Promise<EntitlementsByDomain>;
 }
 
 /** The URL a recorder connects to, with the password opened from its sealed form (one stored before sealing is plain). */
@@ -117,13 +114,8 @@ export class VideoService {
    * Whether a live lease still opens the camera's video (HLS and the low-latency stream): the lease runs, its session
    * is signed in, the camera exists, and the user still holds video/view_live in the camera's building.
    */
-  async liveLeaseAllows(lease: string, cameraUuid: string): Promise<boolean> {
-    const row = await this.d.leases.findActive(sha256Hex(lease), this.d.clock.now());
-    if (!row || row.camera_uuid !== cameraUuid) return false;
-    const camera = await this.d.cameras.findOne(cameraUuid);
-    if (!camera || camera.removed_at !== null) return false;
-    const entitlements = await this.d.entitlementsOf(row.user_id);
-    return hasOperation(entitlements[camera.domain_uuid], 'video', 'view_live');
+  liveLeaseAllows(lease: string, cameraUuid: string): Promise<boolean> {
+    return this.d.leases.opens(sha256Hex(lease), cameraUuid, this.d.clock.now());
   }
 
   async heartbeat(principal: Principal, cameraUuid: string, duration: number) {

@@ -1,0 +1,117 @@
+import type { Authenticator } from '../../auth/authenticate.js';
+import type { Config } from '../../config.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { cameraHostAllowed, parseNetworks } from '../../lib/networks.js';
+import type { App } from '../../lib/routes.js';
+import { SecretBox } from '../../lib/secret-box.js';
+import { Exports } from '../../media/exports.js';
+import { resolveFfmpeg } from '../../media/ffmpeg.js';
+import { MediaStore } from '../../media/media-store.js';
+import { Recorders } from '../../media/recorders.js';
+import { MediaSigner } from '../../media/signing.js';
+import { CamerasRepository } from './cameras.repository.js';
+import { ClipsRepository } from './clips.repository.js';
+import { LiveLeasesRepository } from './leases.repository.js';
+import { OpenStreams, attachLiveStreams } from './live-streams.js';
+import { VideoService, cameraSource } from './video.service.js';
+import { videoRoutes } from './video.routes.js';
+
+export interface VideoWiring {
+  store: MediaStore;
+  signer: MediaSigner;
+  clips: ClipsRepository;
+  cameras: CamerasRepository;
+  leases: LiveLeasesRepository;
+  /** null without ffmpeg: nothing records, nothing is cut from recordings */
+  ffmpeg: string | null;
+  exports: Exports | undefined;
+  recorders: Recorders | undefined;
+  video: VideoService;
+  /** the low-latency streams being watched (viewers and analyzers), each right to play rechecked every second */
+  liveStreams: OpenStreams;
+}
+
+/**
+ * The video part of the server: media folder and signer, recorders (one ffmpeg per camera), the video API, and the
+ * low-latency live streams on the HTTP server's upgrades. Recording starts when the server is ready (after
+ * `beforeRecording`, where the demo starts its simulated cameras) and stops when it closes.
+ */
+export async function wireVideo(
+  app: App,
+  d: {
+    config: Config;
+    database: DatabaseHandle;
+    clock: Clock;
+    authenticator: Authenticator;
+    beforeRecording(cameras: CamerasRepository): Promise<{ stop(): Promise<void> } | null>;
+  },
+): Promise<VideoWiring> {
+  const { config, clock } = d;
+  const store = new MediaStore(config.video.mediaDir);
+  const signer = new MediaSigner(config.secret);
+  const clips = new ClipsRepository(d.database.db, clock);
+  const cameras = new CamerasRepository(d.database.db);
+  const leases = new LiveLeasesRepository(d.database.db);
+  const ffmpeg = await resolveFfmpeg();
+  if (!ffmpeg) app.log.warn('ffmpeg not found: cameras will not record (npm start installs it; or set FFMPEG_PATH)');
+  const exports = ffmpeg ? new Exports(store, ffmpeg, config.video.maxExportBytes) : undefined;
+  const recorders =
+    config.video.record && ffmpeg
+      ? new Recorders(
+          { store, index: clips, ffmpeg, clock, clipSeconds: config.video.clipSeconds, hlsSeconds: config.video.hlsSeconds, log: app.log },
+          clips,
+          { days: config.video.retentionDays, maxBytes: config.video.maxDiskBytes },
+          exports,
+        )
+      : undefined;
+  const cameraPasswords = new SecretBox(config.secret, 'camera-password');
+  const cameraNetworks = parseNetworks(config.video.cameraNetworks);
+  const sealed = await cameras.sealPlainPasswords(SecretBox.isSealed, (plain) => cameraPasswords.seal(plain));
+  if (sealed > 0) app.log.info(`encrypted ${sealed} camera password(s) stored in clear by an earlier version`);
+  const syncRecorders = async () => recorders?.sync((await cameras.all()).map((c) => cameraSource(c, cameraPasswords)));
+  const video = new VideoService({
+    cameras,
+    clips,
+    leases,
+    signer,
+    recorders,
+    exports,
+    clock,
+    clipSeconds: config.video.clipSeconds,
+    passwords: cameraPasswords,
+    hostAllowed: (host) => cameraHostAllowed(host, cameraNetworks),
+    onCamerasChanged: async () => {
+      await syncRecorders();
+    },
+  });
+  videoRoutes(app, { authenticator: d.authenticator, video });
+
+  const liveStreams = new OpenStreams(config.video.liveRecheckMs);
+  const detachLiveStreams = attachLiveStreams(app.server, {
+    allowed: (lease, camera) => video.liveLeaseAllows(lease, camera),
+    feed: (camera) => recorders?.feed(camera),
+    streams: liveStreams,
+    log: app.log,
+  });
+  // Before the server stops listening, which waits for open connections: a live stream never ends by itself.
+  app.addHook('preClose', (done) => {
+    liveStreams.closeAll();
+    detachLiveStreams();
+    done();
+  });
+
+  if (recorders) {
+    let simulated: { stop(): Promise<void> } | null = null;
+    app.addHook('onReady', async () => {
+      simulated = await d.beforeRecording(cameras);
+      await syncRecorders();
+      recorders.startRetention();
+    });
+    app.addHook('onClose', async () => {
+      await recorders.stopAll();
+      await simulated?.stop();
+    });
+  }
+  return { store, signer, clips, cameras, leases, ffmpeg, exports, recorders, video, liveStreams };
+}
