@@ -174,14 +174,16 @@ export interface BuildingDraft {
 }
 
 export const FNAME_PATTERN = /^[a-z0-9][a-z0-9-]{1,39}$/;
-/** A short name from a building name: lower case, words joined by '-'. */
+/** A short name from a building name: lower case, accents dropped, words joined by '-', at most 40 characters. */
 export const suggestFname = (name: string): string =>
   name
-    .toLowerCase()
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
+    .replace(/^-+/, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
 
 /** What keeps 'Configure Cameras' disabled, in the spec's words where it has them. */
 export function buildingIssues(b: BuildingDraft): string[] {
@@ -195,12 +197,7 @@ export function buildingIssues(b: BuildingDraft): string[] {
 
 // ---------------------------------------------------------------- POST /api/v1/domain/new
 
-const hostSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(253)
-  .regex(HOST_PATTERN, 'address must be an IP address or host name');
+const hostSchema = z.string().trim().min(1).max(253).regex(HOST_PATTERN, 'address must be an IP address or host name');
 const portSchema = z.coerce.number().int().min(1).max(65535);
 
 export const onboardingCameraSchema = z.object({
