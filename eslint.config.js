@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/db/migrations.ts'],
+    files: ['apps/server/src/db/migrations.ts', 'apps/server/src/db/migration-*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

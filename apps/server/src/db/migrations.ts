@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { onboardingMigration } from './migration-0011-onboarding.js';
 
 /** One ordered set of migrations for SQLite and PostgreSQL alike: portable types only. */
 const migrations: Record<string, Migration> = {
@@ -401,6 +402,7 @@ const migrations: Record<string, Migration> = {
         await db.schema.alterTable('face_detections').addColumn(column, type).execute();
     },
   },
+  '0011_onboarding': onboardingMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

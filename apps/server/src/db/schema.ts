@@ -8,6 +8,11 @@ export interface DomainTable {
   timezone: string;
   geoloc: string | null;
   created_at: number;
+  /** short name (onboarding's fname), unique */
+  fname: Generated<string | null>;
+  management_group: Generated<string | null>;
+  /** the address chosen at onboarding */
+  address: Generated<string | null>;
 }
 
 export interface CameraTable {
@@ -26,6 +31,25 @@ export interface CameraTable {
   is_exit: Generated<number>;
   /** When the camera was deleted: it is in no list and records no more, its history stays. */
   removed_at: Generated<number | null>;
+  /** onboarding: Hikvision, Axis, UNV or TVI; nvr or internal; local or cloud GPU; channel and camera number */
+  manufacturer: Generated<string | null>;
+  connection: Generated<string | null>;
+  gpu: Generated<string | null>;
+  channel: Generated<number | null>;
+  camera_number: Generated<number | null>;
+  admin_url: Generated<string | null>;
+  /** JSON {slack_channel, snooze, rate_limit, alertingclass} */
+  alerting: Generated<string | null>;
+}
+
+/** An onboarded camera's streams: the one marked recorded is what the recorder opens (the camera row's path). */
+export interface CameraStreamTable {
+  camera_uuid: string;
+  quality: string;
+  video_url: string;
+  clip_storage: string;
+  snapshot_target: string;
+  recorded: number;
 }
 
 export interface UserTable {
@@ -291,6 +315,7 @@ export interface ClientErrorTable {
 export interface Database {
   domains: DomainTable;
   cameras: CameraTable;
+  camera_streams: CameraStreamTable;
   users: UserTable;
   roles: RoleTable;
   role_operations: RoleOperationTable;

@@ -20,6 +20,7 @@ export const DEMO_DOMAINS = {
   maple: {
     uuid: '5f0c8a2e-6b1d-4c3e-9a47-0d2b7e1f3a01',
     description: 'Maple Court',
+    fname: 'maple-court',
     timezone: 'America/New_York',
     geoloc: '40.7484,-73.9857',
     // Maple Court's alerts page shows elopement alerts; Birch House keeps the default object feed.
@@ -28,6 +29,7 @@ export const DEMO_DOMAINS = {
   birch: {
     uuid: '8e3d1b7c-2a4f-4e6d-8b19-5c0a9f2e4b02',
     description: 'Birch House',
+    fname: 'birch-house',
     timezone: 'America/Chicago',
     geoloc: '41.8781,-87.6298',
     preferences: '{}',

@@ -26,9 +26,19 @@ export function wireDemoDetections(app: App, deps: Omit<DemoDetectionsDeps, 'app
 }
 
 /**
+ * A simulated Hikvision NVR on the same server, to onboard a building with in the demo: channels 1 to 4, high (…01) and
+ * low (…02) streams, at 127.0.0.1 on the demo RTSP port. Mounts start encoding only when a recorder connects.
+ */
+export const DEMO_NVR_CHANNELS = 4;
+const demoNvrMounts = () =>
+  Array.from({ length: DEMO_NVR_CHANNELS }, (_, i) => i + 1).flatMap((channel) =>
+    [1, 2].map((stream) => ({ path: `/Streaming/Channels/${channel}0${stream}`, name: `NVR Channel ${channel}` })),
+  );
+
+/**
  * The simulated RTSP cameras for the demo's cameras (those on 127.0.0.1 with a /demo/ path), moved to this run's
- * port first, each showing its scene (scenes.ts, made by prepareDemoScenes). Null when the demo cameras
- * are off or there are none.
+ * port first, each showing its scene (scenes.ts, made by prepareDemoScenes), and a simulated NVR for onboarding. Null
+ * when the demo cameras are off.
  */
 export async function startDemoRtsp(
   video: Config['video'],
@@ -38,15 +48,17 @@ export async function startDemoRtsp(
   if (!video.demoCameras) return null;
   await cameras.moveDemoCameras(video.demoRtspPort);
   const demo = (await cameras.all()).filter((c) => c.host === '127.0.0.1' && c.path.startsWith('/demo/'));
-  if (demo.length === 0) return null;
-  const scenes = await prepareDemoScenes(video, log);
+  const scenes = demo.length > 0 ? await prepareDemoScenes(video, log) : null;
   return startDemoCameras({
     script: video.demoCameraScript,
     port: video.demoRtspPort,
-    cameras: demo.map((c) => {
-      const scene = scenes?.[c.uuid];
-      return { path: c.path, name: c.description, ...(scene && { scene }) };
-    }),
+    cameras: [
+      ...demo.map((c) => {
+        const scene = scenes?.[c.uuid];
+        return { path: c.path, name: c.description, ...(scene && { scene }) };
+      }),
+      ...demoNvrMounts(),
+    ],
     log,
   });
 }

@@ -17,6 +17,9 @@ import { OpenStreams, attachLiveStreams } from './live-streams.js';
 import { VideoService, cameraSource } from './video.service.js';
 import { videoRoutes } from './video.routes.js';
 
+/** How often the recorders are matched to the cameras in the database, for cameras another process added. */
+const RESYNC_MS = 30_000;
+
 export interface VideoWiring {
   store: MediaStore;
   signer: MediaSigner;
@@ -30,6 +33,12 @@ export interface VideoWiring {
   video: VideoService;
   /** the low-latency streams being watched (viewers and analyzers), each right to play rechecked every second */
   liveStreams: OpenStreams;
+  /** whether a camera host is on a network cameras may use (VIGIL_CAMERA_NETWORKS) */
+  hostAllowed(host: string): Promise<boolean>;
+  /** seals a camera password for the database */
+  sealPassword(plain: string): string;
+  /** cameras were added or changed: recorders start and stop to match */
+  camerasChanged(): Promise<void>;
 }
 
 /**
@@ -70,6 +79,7 @@ export async function wireVideo(
   const sealed = await cameras.sealPlainPasswords(SecretBox.isSealed, (plain) => cameraPasswords.seal(plain));
   if (sealed > 0) app.log.info(`encrypted ${sealed} camera password(s) stored in clear by an earlier version`);
   const syncRecorders = async () => recorders?.sync((await cameras.all()).map((c) => cameraSource(c, cameraPasswords)));
+  const hostAllowed = (host: string) => cameraHostAllowed(host, cameraNetworks);
   const video = new VideoService({
     cameras,
     clips,
@@ -80,7 +90,7 @@ export async function wireVideo(
     clock,
     clipSeconds: config.video.clipSeconds,
     passwords: cameraPasswords,
-    hostAllowed: (host) => cameraHostAllowed(host, cameraNetworks),
+    hostAllowed,
     onCamerasChanged: async () => {
       await syncRecorders();
     },
@@ -102,16 +112,37 @@ export async function wireVideo(
   });
 
   if (recorders) {
+    let resync: NodeJS.Timeout | undefined;
     let simulated: { stop(): Promise<void> } | null = null;
     app.addHook('onReady', async () => {
       simulated = await d.beforeRecording(cameras);
       await syncRecorders();
       recorders.startRetention();
+      // Cameras added by another process (the CLI's add-building, another API instance) start recording within this.
+      resync = setInterval(() => void syncRecorders().catch((err: unknown) => app.log.warn({ err }, 'recorder sync failed')), RESYNC_MS);
+      resync.unref();
     });
     app.addHook('onClose', async () => {
+      clearInterval(resync);
       await recorders.stopAll();
       await simulated?.stop();
     });
   }
-  return { store, signer, clips, cameras, leases, ffmpeg, exports, recorders, video, liveStreams };
+  return {
+    store,
+    signer,
+    clips,
+    cameras,
+    leases,
+    ffmpeg,
+    exports,
+    recorders,
+    video,
+    liveStreams,
+    hostAllowed,
+    sealPassword: (plain) => cameraPasswords.seal(plain),
+    camerasChanged: async () => {
+      await syncRecorders();
+    },
+  };
 }

@@ -1,0 +1,24 @@
+import { domainNewBodySchema, domainNewReplySchema } from '@vigil/contract';
+import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
+import { replies, type App } from '../../lib/routes.js';
+import type { OnboardingService } from './onboarding.service.js';
+
+export function onboardingRoutes(app: App, deps: { authenticator: Authenticator; onboarding: OnboardingService }): void {
+  authenticatedScope(app, deps.authenticator, (scope) => {
+    scope.post(
+      '/api/v1/domain/new',
+      {
+        schema: {
+          tags: ['onboarding'],
+          summary: 'Onboard a building (staff): the building, its cameras and streams in one transaction; recording starts at once',
+          body: domainNewBodySchema,
+          response: replies(domainNewReplySchema, [400, 401, 403, 409, 413, 429]),
+        },
+        config: {
+          rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: (request) => `domain-new:${request.principal?.user.id ?? request.ip}` },
+        },
+      },
+      (request) => deps.onboarding.createForStaff(principalOf(request), request.body),
+    );
+  });
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { CLIP_STORAGE, DEFAULT_RTSP_PORT, deriveCameraFloor, hasService, type domainNewBodySchema } from '@vigil/contract';
+import type { z } from 'zod';
+import { requireStaff, type Principal } from '../../auth/principal.js';
+import type { Clock } from '../../lib/clock.js';
+import { HttpError, badRequest, forbidden } from '../../lib/http-error.js';
+import type { NewBuilding, NewCameraStream, OnboardingRepository } from './onboarding.repository.js';
+
+export type DomainNewPayload = z.output<typeof domainNewBodySchema>;
+
+export interface OnboardingDeps {
+  repository: OnboardingRepository;
+  clock: Clock;
+  /** whether a camera host is on a network cameras may use (VIGIL_CAMERA_NETWORKS) */
+  hostAllowed(host: string): Promise<boolean>;
+  sealPassword(plain: string): string;
+  /** the cameras changed: recorders start on the new ones (and the analyzers get them through their leases) */
+  camerasChanged(): Promise<void>;
+}
+
+/** A time zone a building can be in: one the runtime knows, not a nautical Etc/ zone. */
+export function isBuildingTimeZone(zone: string): boolean {
+  if (zone.startsWith('Etc/')) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The recorder opens the high stream when there is one, else the low one. */
+const recordedQuality = (streams: DomainNewPayload['streams'], camera: string): 'high' | 'low' =>
+  streams.some((s) => s.id === camera && s.quality === 'high') ? 'high' : 'low';
+
+/** Building onboarding (spec part 1 §2, §7 POST /api/v1/domain/new): a new building with cameras that record at once. */
+export class OnboardingService {
+  constructor(private readonly d: OnboardingDeps) {}
+
+  /** Staff who onboard get, in the new building, the roles that let them onboard (those carrying the staff service). */
+  async createForStaff(principal: Principal, payload: DomainNewPayload) {
+    requireStaff(principal);
+    if (!Object.values(principal.entitlements).some((services) => hasService(services, 'staff')))
+      throw forbidden('You do not have staff access in any building.');
+    const roles = await this.d.repository.staffRolesOf(principal.user.id);
+    return this.create(
+      payload,
+      roles.map((role) => ({ user_id: principal.user.id, role })),
+    );
+  }
+
+  /** Validates what the schema cannot (time zone, camera networks, names taken) and writes it all in one transaction. */
+  async create(payload: DomainNewPayload, grants: NewBuilding['grants']) {
+    if (!isBuildingTimeZone(payload.timezone)) throw badRequest(`timezone: "${payload.timezone}" is not the time zone of a place on land.`);
+    for (const [i, camera] of payload.cameras.entries())
+      if (!(await this.d.hostAllowed(camera.address)))
+        throw badRequest(`cameras[${i}].address: ${camera.address} is not on a network cameras may use here (VIGIL_CAMERA_NETWORKS).`);
+    const now = this.d.clock.now();
+    const domainUuid = randomUUID();
+    const cameras = payload.cameras.map((c) => {
+      const quality = recordedQuality(payload.streams, c.id);
+      const recorded = payload.streams.find((s) => s.id === c.id && s.quality === quality)!;
+      const url = new URL(recorded.videoURL);
+      return {
+        uuid: c.id,
+        domain_uuid: domainUuid,
+        description: c.cameraDescription,
+        floor: deriveCameraFloor(c.cameraDescription),
+        label: null,
+        protocol: url.protocol === 'rtsps:' ? 'rtsps' : 'rtsp',
+        host: c.address,
+        port: c.port ?? DEFAULT_RTSP_PORT,
+        path: `${url.pathname}${url.search}`,
+        username: c.username || null,
+        password: c.password ? this.d.sealPassword(c.password) : null,
+        created_at: now,
+        manufacturer: c.manufacturer,
+        connection: c.type,
+        gpu: c.gpu,
+        channel: c.channelNumber,
+        camera_number: c.fname,
+        admin_url: c.features.adminURL || null,
+        alerting: JSON.stringify(c.alerting),
+      };
+    });
+    const streams: NewCameraStream[] = payload.streams.map((s) => ({
+      camera_uuid: s.id,
+      quality: s.quality,
+      video_url: s.videoURL,
+      clip_storage: s.clipStorage || CLIP_STORAGE,
+      snapshot_target: s.snapshotTarget,
+      recorded: recordedQuality(payload.streams, s.id) === s.quality ? 1 : 0,
+    }));
+    const conflict = await this.d.repository.create({
+      domain: {
+        uuid: domainUuid,
+        description: payload.description,
+        fname: payload.fname,
+        management_group: payload.group || null,
+        address: payload.address,
+        timezone: payload.timezone,
+        geoloc: payload.geoloc.replace(/\s+/g, ''),
+        preferences: '{}',
+        created_at: now,
+      },
+      cameras,
+      streams,
+      grants,
+    });
+    if (conflict?.conflict === 'fname')
+      throw new HttpError(409, `fname: a building with the short name "${conflict.value}" exists already.`);
+    if (conflict) throw new HttpError(409, `cameras: a camera with id ${conflict.value} exists already.`);
+    await this.d.camerasChanged();
+    return {
+      ok: true as const,
+      domain: { uuid: domainUuid, description: payload.description, fname: payload.fname, timezone: payload.timezone },
+      cameras: cameras.map((c) => ({ uuid: c.uuid, name: c.description })),
+    };
+  }
+}
