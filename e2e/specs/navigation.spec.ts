@@ -13,9 +13,9 @@ const STAFF_CARDS = [
   'Analyzers',
 ];
 // Cameras and Add Camera have no card while their flags (cameras_page, add_camera) are off, as by default (part 1 §2, §9).
-const FACILITY_CARDS = ['Alerts', 'Video', 'Faces', 'Badges', 'Alert Settings'];
+const FACILITY_CARDS = ['Alerts', 'Video', 'Faces', 'Badges', 'Alert Settings', 'People'];
 const ALL_CARDS = [...FACILITY_CARDS, 'Cameras', 'Add Camera', ...STAFF_CARDS];
-const NAV_LINKS = ['Alerts', 'Video', 'Cameras', 'Faces', 'Badges'];
+const NAV_LINKS = ['Alerts', 'Video', 'Cameras', 'Faces', 'Badges', 'People'];
 
 interface Expectation {
   email: string;
@@ -26,8 +26,13 @@ interface Expectation {
 }
 
 const expectations: Expectation[] = [
-  { email: ACCOUNTS.staff, cards: [...FACILITY_CARDS, ...STAFF_CARDS], nav: ['Alerts', 'Video', 'Faces', 'Badges'], staffMenu: true },
-  { email: ACCOUNTS.manager, cards: FACILITY_CARDS, nav: ['Alerts', 'Video', 'Faces', 'Badges'], staffMenu: false },
+  {
+    email: ACCOUNTS.staff,
+    cards: [...FACILITY_CARDS, ...STAFF_CARDS],
+    nav: ['Alerts', 'Video', 'Faces', 'Badges', 'People'],
+    staffMenu: true,
+  },
+  { email: ACCOUNTS.manager, cards: FACILITY_CARDS, nav: ['Alerts', 'Video', 'Faces', 'Badges', 'People'], staffMenu: false },
   { email: ACCOUNTS.nurse, cards: ['Alerts', 'Video', 'Faces'], nav: ['Alerts', 'Video', 'Faces'], staffMenu: false },
   { email: ACCOUNTS.family, cards: ['Video'], nav: ['Video'], staffMenu: false },
 ];

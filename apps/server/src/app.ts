@@ -24,6 +24,8 @@ import { registerSecurityHeaders } from './lib/security-headers.js';
 import { serveWebApp } from './lib/web-app.js';
 import type { App } from './lib/routes.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientConfigFor } from './modules/auth/client-config.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -191,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   authRoutes(app, { auth, clientConfig: clientConfigFor(config, builtIn) });
   domainsRoutes(app, { authenticator: auth, domains });
   pinsRoutes(app, { authenticator: auth, pins });
+  accountsRoutes(app, { authenticator: auth, accounts: new AccountsService(access, config.internalEmailDomain) });
   staffRoutes(app, { authenticator: auth, links: config.staffLinks });
   const clientErrors = new ClientErrorsService(new ClientErrorsRepository(database.db), clock);
   clientErrorsRoutes(app, { authenticator: auth, clientErrors });

@@ -19,15 +19,33 @@ export type AccountAction = keyof typeof ACCOUNT_OPERATIONS;
 export const mayManageAccounts = (map: ServiceMap | undefined, action: AccountAction): boolean =>
   ACCOUNT_OPERATIONS[action].some((op) => map?.account?.includes(op) ?? false);
 
+/** A role as the rules see it: the operations it carries, per service. */
+export interface RoleOperations {
+  operations: Partial<Record<Service, readonly Operation[]>>;
+}
+
+/** The operations a role carries that the granter does not hold, as 'service/operation' (none: the granter may give it). */
+export function missingOperations(granter: ServiceMap | undefined, role: RoleOperations): string[] {
+  return Object.entries(role.operations).flatMap(([service, ops]) =>
+    (ops ?? []).filter((op) => !(granter?.[service as Service]?.includes(op) ?? false)).map((op) => `${service}/${op}`),
+  );
+}
+
 /**
  * A role may be given (or taken) only by someone who holds every operation it carries in that building: no one hands
  * out more than they have. The staff service is given only to staff (its holders must be on the internal domain anyway).
  */
-export function canAssignRole(granter: ServiceMap | undefined, role: { operations: Partial<Record<Service, readonly Operation[]>> }): boolean {
-  return Object.entries(role.operations).every(([service, ops]) =>
-    (ops ?? []).every((op) => granter?.[service as Service]?.includes(op) ?? false),
-  );
+export function canAssignRole(granter: ServiceMap | undefined, role: RoleOperations): boolean {
+  return missingOperations(granter, role).length === 0;
 }
+
+/** A role with any staff operation: only internal staff may give it, and only to an e-mail on the internal domain. */
+export const carriesStaffService = (role: RoleOperations): boolean => (role.operations.staff?.length ?? 0) > 0;
+
+export const ACCOUNT_MESSAGES = {
+  ownAccess: 'You cannot change or revoke your own access. Ask another administrator of this building.',
+  invited: (email: string, role: string) => `Invited ${email} as ${role}. They can sign in now with that e-mail.`,
+} as const;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const accountEmailSchema = z
@@ -77,3 +95,9 @@ export type InviteAccountBody = z.input<typeof inviteAccountBodySchema>;
 /** PUT /api/v1/domains/{domainId}/accounts/{userId}: the roles the account holds here from now on. */
 export const changeAccountBodySchema = z.object({ roles: z.array(roleNameSchema).min(1).max(20) });
 export const accountReplySchema = z.object({ ok: z.literal(true), account: accountSchema });
+
+/** DELETE /api/v1/domains/{domainId}/accounts/{userId}: every role the account holds in the building is taken back. */
+export const revokeAccountReplySchema = z.object({ ok: z.literal(true), revoked: z.array(z.string()) });
+export type ChangeAccountBody = z.input<typeof changeAccountBodySchema>;
+export type AccountReply = z.infer<typeof accountReplySchema>;
+export type RevokeAccountReply = z.infer<typeof revokeAccountReplySchema>;

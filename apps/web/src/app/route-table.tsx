@@ -8,6 +8,7 @@ const AlertsPage = lazy(() => import('../features/alerts/pages/alerts-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
 const FeatureFlagsPage = lazy(() => import('../features/flags/pages/feature-flags-page'));
 const PinPage = lazy(() => import('../features/pins/pages/pin-page'));
+const PeoplePage = lazy(() => import('../features/accounts/pages/people-page'));
 const EnvPage = lazy(() => import('../features/staff/pages/env-page'));
 const StoragePage = lazy(() => import('../features/staff/pages/storage-page'));
 const ClientErrorsPage = lazy(() => import('../features/staff/pages/client-errors-page'));
@@ -128,6 +129,17 @@ export const ROUTES: readonly AppRoute[] = [
     flag: 'alert_settings',
     page: AlertSettingsPage,
     navbar: false,
+    card: true,
+  },
+  {
+    path: '/account/people',
+    href: '/account/people',
+    title: 'People',
+    description: 'Who may use Vigil in this building: invite, change roles, revoke.',
+    access: { login: true, service: 'account', operation: 'find_all' },
+    navLabel: 'People',
+    page: PeoplePage,
+    navbar: true,
     card: true,
   },
   {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntitlementsByDomain, Operation, Service } from '@vigil/contract';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { UserRow } from '../../db/schema.js';
+import type { Database, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 
 export interface RoleDefinition {
@@ -54,6 +55,17 @@ export class AccessRepository {
     });
   }
 
+  /** Every role with its operations per service, as the assignment rules (canAssignRole) read them. */
+  async roleDefinitions(): Promise<RoleDefinition[]> {
+    const roles = await this.db.selectFrom('roles').selectAll().orderBy('name').execute();
+    const ops = await this.db.selectFrom('role_operations').selectAll().orderBy('service').orderBy('operation').execute();
+    return roles.map((r) => {
+      const operations: Partial<Record<Service, Operation[]>> = {};
+      for (const o of ops) if (o.role === r.name) (operations[o.service as Service] ??= []).push(o.operation as Operation);
+      return { name: r.name, description: r.description, operations };
+    });
+  }
+
   async listRoles(): Promise<{ name: string; description: string; operations: string[] }[]> {
     const roles = await this.db.selectFrom('roles').selectAll().orderBy('name').execute();
     const ops = await this.db.selectFrom('role_operations').selectAll().orderBy('service').orderBy('operation').execute();
@@ -73,20 +85,35 @@ export class AccessRepository {
 
   /** Takes a role back; the user's live video in that domain ends with it (a lease is asked for again, and checked). */
   async revoke(userId: string, domainUuid: string, role: string): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .deleteFrom('user_roles')
-        .where('user_id', '=', userId)
-        .where('domain_uuid', '=', domainUuid)
-        .where('role', '=', role)
-        .executeTakeFirst();
-      await trx
-        .deleteFrom('live_leases')
-        .where('user_id', '=', userId)
-        .where('camera_uuid', 'in', trx.selectFrom('cameras').select('uuid').where('domain_uuid', '=', domainUuid))
-        .execute();
-      return Number(result.numDeletedRows);
+    return this.db.transaction().execute((trx) => this.revokeIn(trx, userId, domainUuid, [role]));
+  }
+
+  /** Gives and takes roles in one domain, all or nothing; as with revoke, taking any ends the user's live video there. */
+  async changeRoles(userId: string, domainUuid: string, change: { grant: readonly string[]; revoke: readonly string[] }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (change.revoke.length > 0) await this.revokeIn(trx, userId, domainUuid, change.revoke);
+      if (change.grant.length > 0)
+        await trx
+          .insertInto('user_roles')
+          .values(change.grant.map((role) => ({ user_id: userId, domain_uuid: domainUuid, role })))
+          .onConflict((oc) => oc.columns(['user_id', 'domain_uuid', 'role']).doNothing())
+          .execute();
     });
+  }
+
+  private async revokeIn(trx: Transaction<Database>, userId: string, domainUuid: string, roles: readonly string[]): Promise<number> {
+    const result = await trx
+      .deleteFrom('user_roles')
+      .where('user_id', '=', userId)
+      .where('domain_uuid', '=', domainUuid)
+      .where('role', 'in', roles)
+      .executeTakeFirst();
+    await trx
+      .deleteFrom('live_leases')
+      .where('user_id', '=', userId)
+      .where('camera_uuid', 'in', trx.selectFrom('cameras').select('uuid').where('domain_uuid', '=', domainUuid))
+      .execute();
+    return Number(result.numDeletedRows);
   }
 
   async grantsOf(userId: string): Promise<{ domain_uuid: string; role: string }[]> {
@@ -109,6 +136,18 @@ export class AccessRepository {
     }
     for (const services of Object.values(byDomain)) for (const ops of Object.values(services)) ops.sort();
     return byDomain;
+  }
+
+  /** Who holds which role in the domain: one row per user and role, by e-mail then role. */
+  grantsIn(domainUuid: string): Promise<{ user_id: string; email: string; display_name: string; role: string }[]> {
+    return this.db
+      .selectFrom('user_roles')
+      .innerJoin('users', 'users.id', 'user_roles.user_id')
+      .select(['users.id as user_id', 'users.email', 'users.display_name', 'user_roles.role'])
+      .where('user_roles.domain_uuid', '=', domainUuid)
+      .orderBy('users.email')
+      .orderBy('user_roles.role')
+      .execute();
   }
 
   listUsers(): Promise<UserRow[]> {
