@@ -42,6 +42,9 @@ import { ClientErrorsService } from './modules/staff/client-errors.service.js';
 import { startDemoRtsp, wireDemoDetections } from './demo/wiring.js';
 import { wireLocalAnalyzer } from './processes/local-analyzer.js';
 import { mediaRoutes } from './modules/video/media.routes.js';
+import { testStreamRoutes } from './modules/video/test-stream.routes.js';
+import { TestStreamService } from './modules/video/test-stream.service.js';
+import { TestStreamGenerator } from './media/test-stream.js';
 import { wireVideo } from './modules/video/video.wiring.js';
 import { demoAccountList } from './demo/seed.js';
 import { FrameAvailability, FrameService, liveWindowMs, type FrameLookup } from './media/frames.js';
@@ -126,8 +129,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Per-route limits (config.rateLimit on a route), keyed by user where a route says so.
   await app.register(rateLimit, { global: false });
   await registerSecurityHeaders(app, {
-    // A web build pointed at other API or socket hosts (VITE_API_HOST, VITE_SOCKET_HOST) connects there too.
-    extraConnectSources: [process.env.VITE_API_HOST, process.env.VITE_SOCKET_HOST].filter((host): host is string => Boolean(host)),
+    // A web build pointed at other API or socket hosts (VITE_API_HOST, VITE_SOCKET_HOST), or the dev endpoint flag's
+    // development API (VIGIL_DEV_API_URL), connects there too.
+    extraConnectSources: [process.env.VITE_API_HOST, process.env.VITE_SOCKET_HOST, config.devApiUrl].filter((host): host is string =>
+      Boolean(host),
+    ),
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -304,6 +310,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     analyzerLive: (token, camera) => analyzers.liveAllowed(token, camera),
     ...(exports && { exports }),
   });
+  // The HLS test-stream fallback flag's stream: one generator at most, started on demand, stopped when unwatched.
+  const testStream = ffmpeg ? new TestStreamGenerator({ ffmpeg, mediaRoot: store.root, clock, log: app.log }) : null;
+  app.addHook('onClose', async () => testStream?.stop());
+  testStreamRoutes(app, { authenticator: auth, testStream: new TestStreamService({ generator: testStream, signer, clock }) });
 
   if (config.demoDetections !== 'off') wireDemoDetections(app, { detectors, events, elopement, access, clock });
 

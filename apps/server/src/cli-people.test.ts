@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { buildOnboardingPayload, newCameraRow } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -133,5 +135,49 @@ describe('deployment keys from the command line', () => {
     expect(again.code).toBe(1);
     expect(again.out).toMatch(/No live deployment key/);
     expect((await vigil('add-deployment-key')).out).toMatch(/add-deployment-key needs <name>/);
+  }, 60_000);
+});
+
+describe('add-building', () => {
+  it('onboards a building from a domain/new payload, checked as the API checks it, with grants', async () => {
+    const rows = [1, 2].map((channel) => ({
+      ...newCameraRow(randomUUID()),
+      manufacturer: 'Hikvision' as const,
+      gpu: 'cloud' as const,
+      address: '127.0.0.1',
+      channel: String(channel),
+      fname: String(channel),
+      description: `Scripted Camera ${channel}`,
+    }));
+    const payload = buildOnboardingPayload(
+      {
+        description: 'Scripted House',
+        fname: 'scripted-house',
+        group: '',
+        address: '2 Script Road, Sydney',
+        geoloc: '-33.868800,151.209300',
+        timezone: 'Australia/Sydney',
+      },
+      rows,
+      { local: '127.0.0.1', cloud: '10.9.9.9' },
+    );
+    const file = join(dataDir, 'building.json');
+    writeFileSync(file, JSON.stringify(payload));
+    const added = await vigil('add-building', file, 'owner@scripted.example:facility-manager');
+    expect(added.code, added.out).toBe(0);
+    expect(added.out).toMatch(/^Building "Scripted House" \(scripted-house\) is [0-9a-f-]{36}, in Australia\/Sydney\./);
+    expect(added.out).toContain('Scripted Camera 2');
+    expect(added.out).toContain('owner@scripted.example holds facility-manager there.');
+    expect((await vigil('users')).out).toMatch(/owner@scripted\.example .*facility-manager@/);
+
+    // The same short name again, a bad payload, a bad grant: refused, nothing written.
+    expect((await vigil('add-building', file)).out).toMatch(/short name "scripted-house" exists already/);
+    writeFileSync(file, JSON.stringify({ ...payload, fname: 'other-house', geoloc: 'here' }));
+    const bad = await vigil('add-building', file);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(/^geoloc: /);
+    expect((await vigil('add-building', file, 'nobody')).out).toMatch(/is not <email>:<role>/);
+    expect((await vigil('add-building', file, 'someone@scripted.example:no-such-role')).out).toMatch(/is not <email>:<role>/);
+    expect((await vigil('users')).out).not.toContain('other-house');
   }, 60_000);
 });

@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { faceInfoSchema, type ParsedFaceInfo } from '@vigil/contract';
+import { domainNewBodySchema, faceInfoSchema, type ParsedFaceInfo } from '@vigil/contract';
+import { cameraHostAllowed, parseNetworks } from './lib/networks.js';
+import { SecretBox } from './lib/secret-box.js';
+import { OnboardingRepository } from './modules/onboarding/onboarding.repository.js';
+import { OnboardingService } from './modules/onboarding/onboarding.service.js';
 import { loadConfig, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { MediaStore } from './media/media-store.js';
@@ -38,7 +42,11 @@ const USAGE = `Usage: npm run vigil -- <command>
   people <domain>                      list a building's people (tab-separated: uuid, name, role, room, risk,
                                        photos, last seen)
   set-photo <person uuid> front|side <photo.jpg|png>
-                                       set (add or replace) a person's photo`;
+                                       set (add or replace) a person's photo
+  add-building <payload.json> [<email>:<role> ...]
+                                       onboard a building from a POST /api/v1/domain/new payload (building, cameras,
+                                       streams; checked as the API checks it), granting each <email> the <role> there;
+                                       a running server starts recording its cameras within 30 s`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
@@ -193,6 +201,38 @@ async function main(argv: string[]): Promise<number> {
           throw new Error('set-photo needs <person uuid> front|side <photo>');
         await registryWriter(database, config).setPhoto(person, orientation, readFileSync(file).toString('base64'));
         console.log(`The ${orientation} photo of ${person} is set.`);
+        return 0;
+      }
+      case 'add-building': {
+        const [file, ...grants] = args;
+        if (!file) throw new Error('add-building needs <payload.json>');
+        const roles = new Set((await access.listRoles()).map((r) => r.name));
+        const granted: { email: string; role: string }[] = [];
+        for (const grant of grants) {
+          const at = grant.lastIndexOf(':');
+          const [email, role] = [grant.slice(0, at), grant.slice(at + 1)];
+          if (at < 1 || !roles.has(role)) throw new Error(`"${grant}" is not <email>:<role> with a known role (see: roles)`);
+          granted.push({ email, role });
+        }
+        const parsed = domainNewBodySchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+        if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; '));
+        const passwords = new SecretBox(config.secret, 'camera-password');
+        const networks = parseNetworks(config.video.cameraNetworks);
+        const onboarding = new OnboardingService({
+          repository: new OnboardingRepository(database.db),
+          clock: systemClock,
+          hostAllowed: (host) => cameraHostAllowed(host, networks),
+          sealPassword: (plain) => passwords.seal(plain),
+          camerasChanged: () => Promise.resolve(),
+        });
+        const grantees = [];
+        for (const g of granted) grantees.push({ user_id: (await access.ensureUser(g.email)).id, role: g.role });
+        const created = await onboarding.create(parsed.data, grantees);
+        console.log(
+          `Building "${created.domain.description}" (${created.domain.fname}) is ${created.domain.uuid}, in ${created.domain.timezone}.`,
+        );
+        for (const camera of created.cameras) console.log(`  camera ${camera.uuid} ${camera.name}`);
+        for (const g of granted) console.log(`  ${g.email} holds ${g.role} there.`);
         return 0;
       }
       default:

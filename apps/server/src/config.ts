@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseFlagSetting, type FlagValues } from '@vigil/contract';
+import { parseFlagSetting, redactSecrets, type FlagValues } from '@vigil/contract';
 import { DEFAULT_CAMERA_NETWORKS } from './lib/networks.js';
 
 export interface OidcClientConfig {
@@ -30,6 +30,8 @@ export interface Config {
   internalEmailDomain: string;
   sessionTtlHours: number;
   flags: FlagValues;
+  /** VIGIL_DEV_API_URL: the development API host the web app uses with the dev endpoint flag on (null: none) */
+  devApiUrl: string | null;
   google: OidcClientConfig | undefined;
   microsoft: OidcClientConfig | undefined;
   /** server secret: keys PIN hashes and the built-in provider's cookies */
@@ -113,6 +115,22 @@ function logFormat(raw: string | undefined): 'pretty' | 'json' {
   return process.stdout.isTTY ? 'pretty' : 'json';
 }
 
+/** VIGIL_DEV_API_URL: the origin of an http(s) API (every browser is told it, so no credentials), like VITE_API_HOST. */
+export function devApiUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  const fail = (why: string) => new Error(`VIGIL_DEV_API_URL ${why}, not "${redactSecrets(raw)}"`);
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw fail('must be an http(s) URL such as https://api.dev.example');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw fail('must be an http(s) URL such as https://api.dev.example');
+  if (url.username || url.password) throw fail('must not hold a user or password (the web app shows it to every browser)');
+  if (url.pathname !== '/' || url.search || url.hash) throw fail('must be an origin, with no path, query or fragment');
+  return url.origin;
+}
+
 export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
   const port = integer(env, 'PORT', 8080);
   const dataDir = resolve(root, env.VIGIL_DATA_DIR ?? './data');
@@ -136,6 +154,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     internalEmailDomain: (env.VIGIL_INTERNAL_DOMAIN ?? 'vigil.example').toLowerCase(),
     sessionTtlHours: integer(env, 'VIGIL_SESSION_TTL_HOURS', 12),
     flags: parseFlagSetting(env.VIGIL_FLAGS),
+    devApiUrl: devApiUrl(env.VIGIL_DEV_API_URL),
     google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID } : undefined,
     microsoft: env.MICROSOFT_CLIENT_ID ? { clientId: env.MICROSOFT_CLIENT_ID, tenant: env.MICROSOFT_TENANT ?? 'common' } : undefined,
     secret: loadSecret(env, dataDir),
