@@ -46,6 +46,8 @@ export const clientConfigSchema = z.object({
   flags: flagValuesSchema,
   supportUrl: z.string(),
   requestAccountUrl: z.string(),
+  /** the development API host the dev endpoint flag sends API calls and the socket to (VIGIL_DEV_API_URL); null: none */
+  devApiUrl: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -99,6 +99,15 @@ export const hlsHeartbeatBodySchema = z.object({
 });
 export const hlsHeartbeatReplySchema = z.object({ status: z.literal('ok'), time_to_live: z.number().int() });
 
+// ---- test stream (POST /api/v1/hlsvideo/test-stream): the HLS test-stream fallback flag's stream, made by the server
+export const testStreamReplySchema = z.object({
+  ok: z.literal(true),
+  url: z.string().describe("the test stream's HLS playlist: a test picture with the server's time burnt in"),
+  time_to_live: z.number().int().describe('seconds the link stays valid (LIVE.fallbackStreamSeconds)'),
+  expires_at: isoUtcSchema,
+});
+export type TestStreamReply = z.infer<typeof testStreamReplySchema>;
+
 /** Seconds until the next heartbeat: (time_to_live - 30), never below 5. */
 export const heartbeatDelaySeconds = (timeToLive: number): number => Math.max(5, timeToLive - LIVE.heartbeatMarginSeconds);
 

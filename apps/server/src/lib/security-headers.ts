@@ -4,6 +4,7 @@ import type { App } from './routes.js';
 
 /** What the browser may use, beside this origin: the API and socket hosts the web build was pointed at, if any. */
 export interface SecurityHeaderOptions {
+  /** API hosts: calls, the socket, and the pictures and video they link to */
   extraConnectSources?: string[];
 }
 
@@ -22,8 +23,8 @@ export async function registerSecurityHeaders(app: App, options: SecurityHeaderO
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.extraConnectSources ?? [])],
+        mediaSrc: ["'self'", 'blob:', ...(options.extraConnectSources ?? [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(options.extraConnectSources ?? [])],
         workerSrc: ["'self'", 'blob:'],

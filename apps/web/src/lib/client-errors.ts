@@ -1,5 +1,5 @@
 import type { ClientErrorKind } from '@vigil/contract';
-import { BUILD_INFO } from './build-info';
+import { currentApiHost } from './api-host';
 import { getAuthToken } from './session';
 
 /** At most this many reports per page load, and one per distinct message a minute: a loop must not flood the server. */
@@ -35,7 +35,7 @@ export function reportClientError(kind: ClientErrorKind, message: string, detail
   // A plain fetch, not the API client: a report about a failing network must not report its own failure.
   void Promise.resolve()
     .then(() =>
-      fetch(`${BUILD_INFO.apiHost}/api/v1/client_errors`, {
+      fetch(`${currentApiHost()}/api/v1/client_errors`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),

@@ -1,3 +1,4 @@
+import { currentApiHost } from './api-host';
 import { BUILD_INFO } from './build-info';
 import { reportClientError } from './client-errors';
 import { beginRequest, type LoadingLabel } from './loading-counters';
@@ -27,6 +28,8 @@ export interface RequestOptions {
   /** Status codes whose JSON body is a normal reply, e.g. 401 {ok:false, err} from sign-in. */
   acceptStatus?: readonly number[];
   signal?: AbortSignal;
+  /** true only for the client config: it names the development API (dev endpoint flag), so it comes from the app's own. */
+  ownApi?: boolean;
 }
 
 type UnauthorizedHandler = () => void;
@@ -37,13 +40,14 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   unauthorizedHandler = handler;
 }
 
-export function apiUrl(path: string, query?: RequestOptions['query']): string {
+/** The URL of an API call: on the API host of the moment (see api-host.ts), or the build's own with `host`. */
+export function apiUrl(path: string, query?: RequestOptions['query'], host: string = currentApiHost()): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) search.set(key, String(value));
   }
   const qs = search.toString();
-  return `${BUILD_INFO.apiHost}${path}${qs ? `?${qs}` : ''}`;
+  return `${host}${path}${qs ? `?${qs}` : ''}`;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -85,7 +89,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   const done = options.service ? beginRequest(options.service) : () => undefined;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    response = await fetch(apiUrl(path, options.query, options.ownApi ? BUILD_INFO.apiHost : currentApiHost()), {
       method,
       headers,
       body: body === undefined ? null : JSON.stringify(body),

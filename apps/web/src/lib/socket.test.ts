@@ -106,11 +106,11 @@ describe('wireLiveSocket', () => {
 });
 
 describe('startLiveSocket', () => {
-  it('connects with the token and disconnects when stopped', () => {
+  it('connects to the socket host with the token and disconnects when stopped', () => {
     const socket = new FakeSocket();
     const connect = vi.fn(() => socket);
-    const stop = startLiveSocket('tok', new QueryClient(), connect);
-    expect(connect).toHaveBeenCalledWith('tok');
+    const stop = startLiveSocket('tok', new QueryClient(), connect, 'https://api.dev.example');
+    expect(connect).toHaveBeenCalledWith('tok', 'https://api.dev.example');
     expect(liveSocketStatusStore.get()).toBe('connecting');
     stop();
     expect(socket.disconnected).toBe(true);

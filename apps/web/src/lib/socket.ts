@@ -4,7 +4,7 @@ import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } fro
 import { io, type Socket } from 'socket.io-client';
 import { ELOPEMENT_ALERTS_QUERY_ROOT } from './api/get-elopement-alerts';
 import { domainEventsQueryKey } from './api/get-events';
-import { BUILD_INFO } from './build-info';
+import { useSocketHost } from './api-host';
 import { EVENTS_QUERY_ROOT } from './refresh';
 import { useSession } from './session';
 import { createStore, useStore } from './store';
@@ -57,14 +57,12 @@ export function wireLiveSocket(socket: LiveSocketLike, queryClient: Pick<QueryCl
   });
 }
 
-export type SocketFactory = (token: string) => LiveSocketLike;
+export type SocketFactory = (token: string, host: string) => LiveSocketLike;
 
 /** socket.io on the socket host (this origin when empty), long-polling first then upgraded, with the session token. */
-export const connectSocketIo: SocketFactory = (token) => {
+export const connectSocketIo: SocketFactory = (token, host) => {
   const options = { path: SOCKET_PATH, query: { token } };
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = BUILD_INFO.socketHost
-    ? io(BUILD_INFO.socketHost, options)
-    : io(options);
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = host ? io(host, options) : io(options);
   return socket;
 };
 
@@ -73,9 +71,10 @@ export function startLiveSocket(
   token: string,
   queryClient: Pick<QueryClient, 'invalidateQueries'>,
   connect: SocketFactory = connectSocketIo,
+  host = '',
 ): () => void {
   liveSocketStatusStore.set('connecting');
-  const socket = connect(token);
+  const socket = connect(token, host);
   wireLiveSocket(socket, queryClient);
   return () => {
     socket.disconnect();
@@ -83,12 +82,16 @@ export function startLiveSocket(
   };
 }
 
-/** One live socket while someone is signed in; a new sign-in reconnects with the new token, logout disconnects. */
+/**
+ * One live socket while someone is signed in; a new sign-in reconnects with the new token, logout disconnects, and a
+ * new socket host (the dev endpoint flag switched) reconnects there.
+ */
 export function useLiveSocket(): void {
   const { authToken } = useSession();
   const queryClient = useQueryClient();
+  const host = useSocketHost();
   useEffect(() => {
     if (!authToken) return;
-    return startLiveSocket(authToken, queryClient);
-  }, [authToken, queryClient]);
+    return startLiveSocket(authToken, queryClient, connectSocketIo, host);
+  }, [authToken, queryClient, host]);
 }

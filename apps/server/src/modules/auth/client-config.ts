@@ -25,5 +25,6 @@ export function clientConfigFor(config: Config, builtIn: BuiltInProvider | undef
     flags: config.flags,
     supportUrl: config.supportUrl,
     requestAccountUrl: config.requestAccountUrl,
+    devApiUrl: config.devApiUrl,
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Center, Image, type BoxProps } from '@mantine/core';
-import { BUILD_INFO } from '../../../lib/build-info';
+import { currentApiHost } from '../../../lib/api-host';
 import { startTimeout } from '../../../lib/timers';
 import { frameRetryDelay } from '../lib/frame-retry';
 import { resolveMediaUrl } from '../../../lib/media-url';
@@ -45,7 +45,7 @@ export function FrameImage({ src, alt, takenAt, w, h, fit = 'cover' }: Props) {
   return (
     <Image
       key={attempt}
-      src={resolveMediaUrl(src, BUILD_INFO.apiHost)}
+      src={resolveMediaUrl(src, currentApiHost())}
       alt={alt}
       w={w}
       h={h}

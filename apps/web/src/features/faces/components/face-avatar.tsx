@@ -1,6 +1,6 @@
 import { Avatar } from '@mantine/core';
 import type { Face } from '@vigil/contract';
-import { BUILD_INFO } from '../../../lib/build-info';
+import { currentApiHost } from '../../../lib/api-host';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { initials, thumbnailOf } from '../lib/face-labels';
 
@@ -9,7 +9,7 @@ export function FaceAvatar({ face, size }: { face: Face; size: number }) {
   const thumbnail = thumbnailOf(face);
   return (
     <Avatar
-      src={thumbnail ? resolveMediaUrl(thumbnail, BUILD_INFO.apiHost) : null}
+      src={thumbnail ? resolveMediaUrl(thumbnail, currentApiHost()) : null}
       alt=""
       size={size}
       radius="xl"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Center, Image, Text } from '@mantine/core';
-import { BUILD_INFO } from '../../../lib/build-info';
+import { currentApiHost } from '../../../lib/api-host';
 import { resolveMediaUrl } from '../../../lib/media-url';
 
 /** A picture from the API (a signed /media link), with a quiet placeholder when there is none or it cannot load. */
@@ -29,7 +29,7 @@ export function MediaImage({
   }
   return (
     <Image
-      src={resolveMediaUrl(src, BUILD_INFO.apiHost)}
+      src={resolveMediaUrl(src, currentApiHost())}
       alt={alt}
       w={w}
       h={h}

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Box, Button, Center, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { FACES, type PhotoOrientation } from '@vigil/contract';
-import { BUILD_INFO } from '../../../lib/build-info';
+import { currentApiHost } from '../../../lib/api-host';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import type { PhotoSlot } from '../lib/face-form';
 
@@ -19,7 +19,7 @@ function readDataUrl(file: File): Promise<string> {
 
 /** What the slot shows: the stored photo (by its signed address) or the new picture. */
 function previewOf(slot: PhotoSlot): string | null {
-  if (slot.kind === 'stored') return resolveMediaUrl(slot.image.thumbnail_uri, BUILD_INFO.apiHost);
+  if (slot.kind === 'stored') return resolveMediaUrl(slot.image.thumbnail_uri, currentApiHost());
   if (slot.kind === 'new') return slot.data;
   return null;
 }

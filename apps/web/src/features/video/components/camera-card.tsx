@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AspectRatio, Badge, Button, Card, Center, Group, Image, Text } from '@mantine/core';
 import { formatUtc, type CameraStatus } from '@vigil/contract';
 import { Link } from 'react-router';
-import { BUILD_INFO } from '../../../lib/build-info';
+import { currentApiHost } from '../../../lib/api-host';
 import { formatTimelineInstant } from '../lib/draw-timeline';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import type { AnalysisView } from '../lib/analysis-status';
@@ -49,7 +49,7 @@ export function CameraCard({
 }) {
   const [broken, setBroken] = useState(false);
   const moment = camera.latest_clip_start ? new Date(camera.latest_clip_start) : fallbackMoment;
-  const thumbnail = camera.thumbnail_url && !broken ? resolveMediaUrl(camera.thumbnail_url, BUILD_INFO.apiHost) : null;
+  const thumbnail = camera.thumbnail_url && !broken ? resolveMediaUrl(camera.thumbnail_url, currentApiHost()) : null;
   return (
     <Card withBorder radius="md" padding="sm" component="article" aria-label={camera.description}>
       <Card.Section component={Link} to={`/view/${camera.uuid}/${formatUtc(moment)}`} aria-label={`View ${camera.description}`}>

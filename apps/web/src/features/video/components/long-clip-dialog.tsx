@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { validateLongClipRange } from '@vigil/contract';
-import { BUILD_INFO } from '../../../lib/build-info';
+import { currentApiHost } from '../../../lib/api-host';
 import { errorMessage } from '../../../lib/http';
 import { useLongClip } from '../api/get-long-clip';
 import { fromDateTimeInput, toDateTimeInput } from '../lib/date-inputs';
@@ -36,7 +36,7 @@ export function LongClipDialog({ cameraId, anchor, onClose }: { cameraId: string
       { cameraId, start, end },
       {
         onSuccess: ({ url, filename }) => {
-          downloadFile(resolveMediaUrl(url, BUILD_INFO.apiHost), filename);
+          downloadFile(resolveMediaUrl(url, currentApiHost()), filename);
           setFeedback({ kind: 'success', text: `Your download of ${filename} has started.` });
         },
         onError: (error) => setFeedback({ kind: 'error', text: `Error! ${errorMessage(error)}` }),

@@ -1,7 +1,7 @@
 import { reportClientError } from '../../../lib/client-errors';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Clip } from '@vigil/contract';
-import { BUILD_INFO } from '../../../lib/build-info';
+import { currentApiHost } from '../../../lib/api-host';
 import { createStore, useStore, type Store } from '../../../lib/store';
 import { fetchClipStart } from '../api/fetch-clip-start';
 import { getClip } from '../api/get-clip';
@@ -23,7 +23,7 @@ export interface ArchiveRequest {
 }
 
 function showClip(video: HTMLVideoElement, clip: Clip, offsetSeconds: number): void {
-  const url = resolveMediaUrl(clip.pre_signed_url, BUILD_INFO.apiHost);
+  const url = resolveMediaUrl(clip.pre_signed_url, currentApiHost());
   if (video.dataset.clipUrl === url && video.readyState > 0) {
     video.currentTime = offsetSeconds;
     return;
@@ -62,7 +62,7 @@ export function useArchivePlayback(
     store.set(IDLE_ARCHIVE);
     const prefetch = new ClipPrefetch(fetchClipStart);
     const show = (clip: Clip, offset: number) => {
-      prefetch.release(resolveMediaUrl(clip.pre_signed_url, BUILD_INFO.apiHost));
+      prefetch.release(resolveMediaUrl(clip.pre_signed_url, currentApiHost()));
       showClip(video, clip, offset);
     };
     const controller = new ArchiveController(cameraId, api, { show }, store);
@@ -93,8 +93,8 @@ export function useArchivePlayback(
       const current = clips[index];
       const next = clips[index + 1];
       if (!current || !next || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
-      if (video.dataset.clipUrl !== resolveMediaUrl(current.pre_signed_url, BUILD_INFO.apiHost)) return;
-      const url = resolveMediaUrl(next.pre_signed_url, BUILD_INFO.apiHost);
+      if (video.dataset.clipUrl !== resolveMediaUrl(current.pre_signed_url, currentApiHost())) return;
+      const url = resolveMediaUrl(next.pre_signed_url, currentApiHost());
       if (canPrefetch(url, location.href)) prefetch.prefetch(url);
     };
     const stopWatchingPlaylist = store.subscribe(prefetchNext);

@@ -1,7 +1,7 @@
 import { reportClientError } from '../../../lib/client-errors';
 import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import type Hls from 'hls.js';
-import { BUILD_INFO } from '../../../lib/build-info';
+import { currentApiHost } from '../../../lib/api-host';
 import { createStore, useStore } from '../../../lib/store';
 import { renewLiveStream } from '../api/renew-live-stream';
 import { startLiveStream } from '../api/start-live-stream';
@@ -88,7 +88,7 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, camer
           lowLatency = null;
           const playHls = () => {
             setTransport('hls');
-            void attachStream(video, resolveMediaUrl(url, BUILD_INFO.apiHost), (error) => {
+            void attachStream(video, resolveMediaUrl(url, currentApiHost()), (error) => {
               if (disposed) return;
               disposed = true;
               lease.stop();
@@ -102,7 +102,7 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, camer
           setTransport('mse');
           lowLatency = new LowLatencyPlayer(
             video,
-            liveStreamSocketUrl(resolveMediaUrl(streamUrl, BUILD_INFO.apiHost), window.location.href),
+            liveStreamSocketUrl(resolveMediaUrl(streamUrl, currentApiHost()), window.location.href),
             {
               onInit: (init) => (video.dataset.streamEpoch = String(init.epoch_ms)),
               onFail: (error) => {

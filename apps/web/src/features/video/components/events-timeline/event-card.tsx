@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { EVENT_DOT_COLOURS, formatUtc, type EventClass, type TimelineEvent } from '@vigil/contract';
 import { Link } from 'react-router';
-import { BUILD_INFO } from '../../../../lib/build-info';
+import { currentApiHost } from '../../../../lib/api-host';
 import { viewerPath } from '../../hooks/use-viewer-request';
 import { eventTitle } from '../../lib/event-groups';
 import { resolveMediaUrl } from '../../../../lib/media-url';
@@ -18,7 +18,7 @@ function EventFrame({ src }: { src: string }) {
   if (broken) return null;
   return (
     <Image
-      src={resolveMediaUrl(src, BUILD_INFO.apiHost)}
+      src={resolveMediaUrl(src, currentApiHost())}
       alt="Frame at the event"
       w="100%"
       maw={240}
