@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ACCOUNT_MESSAGES, EMAIL_PATTERN, type Account } from '@vigil/contract';
 import { useAccounts } from '../lib/api/get-accounts';
 import { useInviteAccount } from '../lib/api/invite-account';
@@ -44,7 +44,7 @@ export function InviteAccountForm({ domainId, onInvited }: { domainId: string; o
   return (
     <form onSubmit={submit} aria-label="Invite someone" noValidate>
       <Stack gap="sm">
-        <Group grow align="flex-start" wrap="wrap" gap="sm">
+        <SimpleGrid type="container" cols={{ base: 1, '540px': 3 }} spacing="sm">
           <TextInput
             label="E-mail"
             type="email"
@@ -52,7 +52,6 @@ export function InviteAccountForm({ domainId, onInvited }: { domainId: string; o
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             autoComplete="off"
-            miw={220}
             required
           />
           <TextInput
@@ -61,7 +60,6 @@ export function InviteAccountForm({ domainId, onInvited }: { domainId: string; o
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             autoComplete="off"
-            miw={180}
           />
           <Select
             label="Role"
@@ -72,10 +70,9 @@ export function InviteAccountForm({ domainId, onInvited }: { domainId: string; o
             disabled={roles.length === 0}
             error={accounts.isError ? `Could not load the roles: ${errorMessage(accounts.error)}` : undefined}
             description={roles.find((r) => r.name === role)?.description}
-            miw={180}
             required
           />
-        </Group>
+        </SimpleGrid>
         {feedback && (
           <Alert color={feedback.kind === 'success' ? 'teal' : 'red'} variant="light" role={feedback.kind === 'error' ? 'alert' : 'status'}>
             {feedback.text}

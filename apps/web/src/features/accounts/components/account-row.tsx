@@ -53,7 +53,7 @@ export function AccountRow({
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {named ? account.display_name : account.email}
               {account.you && (
-                <Badge ml="xs" variant="outline" size="sm">
+                <Badge ml="xs" variant="outline" size="sm" tt="none">
                   You
                 </Badge>
               )}
@@ -66,7 +66,7 @@ export function AccountRow({
           </div>
           <Group gap={6} aria-label="Roles" role="list">
             {account.roles.map((role) => (
-              <Badge key={role} variant="light" role="listitem">
+              <Badge key={role} variant="light" tt="none" role="listitem">
                 {role}
               </Badge>
             ))}
