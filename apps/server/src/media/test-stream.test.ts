@@ -25,10 +25,10 @@ describe('testStreamArgs', () => {
     expect(args.at(-1)).toBe('/data/media/test-stream/index.m3u8');
   });
 
-  it('burns in the local time with the font given, or fontconfig sans without one', () => {
+  it("burns in the server's clock in UTC with the font given, or fontconfig sans without one", () => {
     const filters = after(testStreamArgs(options), '-vf')!;
     expect(filters).toContain("fontfile='/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf'");
-    expect(filters).toContain("text='%{localtime\\:%Y-%m-%d %T %Z}'");
+    expect(filters).toContain("text='%{gmtime\\:%Y-%m-%d %T} UTC'");
     expect(filters).toContain('Vigil test stream');
     expect(after(testStreamArgs({ ...options, fontFile: null }), '-vf')).toContain('font=Sans');
   });

@@ -26,14 +26,14 @@ export interface TestStreamArgsOptions {
 }
 
 /**
- * A test picture (lavfi testsrc2) with the server's local time burnt in, encoded to H.264 in real time as a rolling HLS
+ * A test picture (lavfi testsrc2) with the server's clock burnt in (UTC, bottom right, as the demo cameras show theirs), encoded to H.264 in real time as a rolling HLS
  * playlist: a player that shows it, ticking, can play live video; so a camera that does not play is the camera's fault.
  */
 export function testStreamArgs(o: TestStreamArgsOptions): string[] {
   const fps = 15;
   const font = o.fontFile ? `fontfile='${o.fontFile}'` : 'font=Sans';
-  const text = (content: string, size: number, y: string) =>
-    `drawtext=${font}:text='${content}':fontsize=${size}:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=8:x=(w-tw)/2:y=${y}`;
+  const text = (content: string, size: number, x: string, y: string) =>
+    `drawtext=${font}:text='${content}':fontsize=${size}:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=8:x=${x}:y=${y}`;
   return [
     '-hide_banner',
     '-nostdin',
@@ -45,8 +45,10 @@ export function testStreamArgs(o: TestStreamArgsOptions): string[] {
     '-i',
     `testsrc2=size=640x360:rate=${fps}`,
     '-vf',
-    // %T and %Z hold no ':' of their own to escape; the '\:' separates the function from its argument.
-    [text('Vigil test stream - not a camera', 22, '16'), text('%{localtime\\:%Y-%m-%d %T %Z}', 32, 'h-th-24')].join(','),
+    // %T holds no ':' of its own to escape; the '\:' separates the function from its argument.
+    [text('Vigil test stream - not a camera', 20, '(w-tw)/2', '16'), text('%{gmtime\\:%Y-%m-%d %T} UTC', 24, 'w-tw-16', 'h-th-24')].join(
+      ',',
+    ),
     '-c:v',
     'libx264',
     '-preset',

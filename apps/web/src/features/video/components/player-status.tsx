@@ -32,6 +32,18 @@ export function PlayerStatus({ live, liveStatus, archive }: { live: boolean; liv
   }
 }
 
+export const TEST_STREAM_NOTICE =
+  "Live video failed to start: showing a test stream (the time in the picture is the server's) so you can tell a player problem from a camera problem.";
+
+/** Above the player while the HLS test-stream fallback plays: what the picture is, and what it tells. */
+export function TestStreamBanner() {
+  return (
+    <Alert color="yellow" variant="light" role="status" title="Test stream">
+      {TEST_STREAM_NOTICE}
+    </Alert>
+  );
+}
+
 function Overlay({ label }: { label: string }) {
   return (
     <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }} role="status" aria-label={label}>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { ARCHIVE, formatUtc, parseViewerTimestamp, type Camera } from '@vigil/contract';
 import { useParams } from 'react-router';
+import { useFlag } from '../../../lib/flags';
 import { createStore, useStore, type Store } from '../../../lib/store';
 import { startInterval } from '../../../lib/timers';
 import { useArchivePlayback } from '../hooks/use-archive-playback';
@@ -14,19 +15,19 @@ import { CameraPicker } from './camera-picker';
 import { LongClipDialog } from './long-clip-dialog';
 import { MomentInputs } from './moment-inputs';
 import { PlayerControls } from './player-controls';
-import { PlayerStatus } from './player-status';
+import { PlayerStatus, TestStreamBanner } from './player-status';
 import { Timeline } from './timeline';
 
 const oneMinuteAgo = (): Date => new Date(Date.now() - ARCHIVE.defaultAgoSeconds * 1000);
 
 /** The time on screen, ticking without re-rendering the whole viewer. */
-function PlaybackClock({ time, live }: { time: Store<number | null>; live: boolean }) {
+function PlaybackClock({ time, live, testStream }: { time: Store<number | null>; live: boolean; testStream: boolean }) {
   const t = useStore(time);
   return (
     <Group gap={6} wrap="nowrap">
       {live && (
-        <Badge color="red" variant="filled" size="sm">
-          Live
+        <Badge color={testStream ? 'yellow' : 'red'} variant="filled" size="sm">
+          {testStream ? 'Test stream' : 'Live'}
         </Badge>
       )}
       <Text size="sm" c="dimmed" aria-live="off" data-testid="playback-time">
@@ -70,7 +71,8 @@ export function VideoStage({
     [nav, prepare],
   );
   const fallBackToArchive = useCallback(() => goArchive(cameraId, oneMinuteAgo()), [goArchive, cameraId]);
-  const liveStatus = useLiveVideo(videoRef, cameraId, live, fallBackToArchive);
+  const testStreamFallback = useFlag('hls_test_stream_fallback');
+  const { status: liveStatus, testStream } = useLiveVideo(videoRef, cameraId, live, fallBackToArchive, testStreamFallback);
   const [playing, setPlaying] = useState(true);
   const [rate, setRate] = useState(1);
   const [longClipOpen, setLongClipOpen] = useState(false);
@@ -183,6 +185,7 @@ export function VideoStage({
         {!live && inputValue && <MomentInputs value={inputValue} onApply={applyMoment} />}
       </Group>
 
+      {live && testStream && <TestStreamBanner />}
       <Paper ref={playerRef} withBorder radius="md" p={0} style={{ overflow: 'hidden' }} bg="black">
         <Box
           pos="relative"
@@ -216,7 +219,7 @@ export function VideoStage({
             onRate={setRate}
             onLongClip={() => setLongClipOpen(true)}
             onFullscreen={fullscreen.toggle}
-            clock={<PlaybackClock time={time} live={live} />}
+            clock={<PlaybackClock time={time} live={live} testStream={testStream} />}
           />
         </Box>
       </Paper>

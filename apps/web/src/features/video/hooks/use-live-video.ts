@@ -5,6 +5,7 @@ import { currentApiHost } from '../../../lib/api-host';
 import { createStore, useStore } from '../../../lib/store';
 import { renewLiveStream } from '../api/renew-live-stream';
 import { startLiveStream } from '../api/start-live-stream';
+import { startTestStream } from '../api/start-test-stream';
 import { startLiveLease } from '../lib/live-lease';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { liveStreamSocketUrl } from '@vigil/contract';
@@ -53,14 +54,28 @@ export type LiveTransport = 'mse' | 'hls';
 /**
  * Live video of a camera while `active`: lease a stream, keep it alive with heartbeats, play its low-latency stream
  * (fragmented MP4 over WebSocket into MSE) where the browser can, else or when that fails its HLS playlist with hls.js
- * (or natively); stop everything on deactivation. A failure of both is logged and reported once.
+ * (or natively); stop everything on deactivation. A failure of both is logged and reported once; with the HLS
+ * test-stream fallback flag on, the server's test stream plays then (spec part 1 §4), and only its failure falls back.
  */
-export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, cameraId: string, active: boolean, onFailure: () => void) {
+export function useLiveVideo(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  cameraId: string,
+  active: boolean,
+  onFailure: () => void,
+  testStreamFallback = false,
+): { status: LiveStatus; testStream: boolean } {
   const [statusStore] = useState(() => createStore<LiveStatus>('idle'));
+  const [testStreamStore] = useState(() => createStore(false));
   const fail = useEffectEvent((error: unknown) => {
     console.warn('Live video failed; falling back to recorded video', error);
     reportClientError('live', `Live video of camera ${cameraId} failed; fell back to recorded video`, error);
     onFailure();
+  });
+  const fallBackToTestStream = useEffectEvent((error: unknown): boolean => {
+    if (!testStreamFallback) return false;
+    console.warn('Live video failed; playing the test stream', error);
+    reportClientError('live', `Live video of camera ${cameraId} failed; played the test stream`, error);
+    return true;
   });
 
   useEffect(() => {
@@ -69,6 +84,7 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, camer
     let disposed = false;
     let hls: Hls | null = null;
     let lowLatency: LowLatencyPlayer | null = null;
+    let onTestStream = false;
     const setTransport = (transport: LiveTransport | null) => {
       if (transport) video.dataset.transport = transport;
       else delete video.dataset.transport;
@@ -76,6 +92,44 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, camer
     statusStore.set('starting');
     const onPlaying = () => statusStore.set('live');
     video.addEventListener('playing', onPlaying);
+    const resetVideo = () => {
+      delete video.dataset.streamEpoch;
+      video.removeAttribute('src');
+      video.load();
+    };
+    const play = (url: string, onFatal: (error: unknown) => void) => {
+      setTransport('hls');
+      void attachStream(video, resolveMediaUrl(url, currentApiHost()), (error) => {
+        if (!disposed) onFatal(error);
+      }).then((player) => {
+        if (disposed) player?.destroy();
+        else hls = player;
+      });
+    };
+    const giveUp = (error: unknown) => {
+      if (disposed) return;
+      disposed = true;
+      lease.stop();
+      fail(error);
+    };
+    /** Live failed: the test stream when the flag says so (once), else recorded video. */
+    const liveFailed = (error: unknown) => {
+      if (disposed) return;
+      lease.stop();
+      if (onTestStream || !fallBackToTestStream(error)) return giveUp(error);
+      onTestStream = true;
+      hls?.destroy();
+      hls = null;
+      lowLatency?.destroy();
+      lowLatency = null;
+      resetVideo();
+      statusStore.set('starting');
+      startTestStream().then((reply) => {
+        if (disposed) return;
+        testStreamStore.set(true);
+        play(reply.url, giveUp);
+      }, giveUp);
+    };
 
     const lease = startLiveLease(
       cameraId,
@@ -86,18 +140,7 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, camer
           hls = null;
           lowLatency?.destroy();
           lowLatency = null;
-          const playHls = () => {
-            setTransport('hls');
-            void attachStream(video, resolveMediaUrl(url, currentApiHost()), (error) => {
-              if (disposed) return;
-              disposed = true;
-              lease.stop();
-              fail(error);
-            }).then((player) => {
-              if (disposed) player?.destroy();
-              else hls = player;
-            });
-          };
+          const playHls = () => play(url, liveFailed);
           if (!streamUrl || !canPlayLowLatency()) return playHls();
           setTransport('mse');
           lowLatency = new LowLatencyPlayer(
@@ -109,17 +152,13 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, camer
                 if (disposed) return;
                 console.warn('Live video: the low-latency stream failed; playing HLS instead', error);
                 lowLatency = null;
-                delete video.dataset.streamEpoch;
-                video.removeAttribute('src');
-                video.load();
+                resetVideo();
                 playHls();
               },
             },
           );
         },
-        onFailure: (error) => {
-          if (!disposed) fail(error);
-        },
+        onFailure: liveFailed,
       },
     );
 
@@ -129,13 +168,12 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, camer
       hls?.destroy();
       lowLatency?.destroy();
       setTransport(null);
-      delete video.dataset.streamEpoch;
       video.removeEventListener('playing', onPlaying);
-      video.removeAttribute('src');
-      video.load();
+      resetVideo();
       statusStore.set('idle');
+      testStreamStore.set(false);
     };
-  }, [active, cameraId, statusStore, videoRef]);
+  }, [active, cameraId, statusStore, testStreamStore, videoRef]);
 
-  return useStore(statusStore);
+  return { status: useStore(statusStore), testStream: useStore(testStreamStore) };
 }
