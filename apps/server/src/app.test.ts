@@ -64,6 +64,9 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'POST', url: '/api/ingest/v1/detectors', payload: { domain_uuid: MAPLE, name: 'x' } },
   { method: 'DELETE', url: `/api/ingest/v1/detectors/${RULE_ID}` },
   { method: 'GET', url: `/api/v4/analyzers?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: '/api/v1/maps/timezone?location=40.7128,-74.006' },
+  { method: 'GET', url: '/api/v1/maps/places?input=Sydney' },
+  { method: 'GET', url: '/api/v1/usps/zip4?address1=1+Main+St' },
 ];
 /** Routes that take no session: public ones, and the ingest API (a detector key instead, tested in ingest.test.ts). */
 const PUBLIC = [

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseFlagSetting, redactSecrets, type FlagValues } from '@vigil/contract';
+import { loadMapsConfig, type MapsConfig } from './geo/settings.js';
 import { DEFAULT_CAMERA_NETWORKS } from './lib/networks.js';
 
 export interface OidcClientConfig {
@@ -46,6 +47,8 @@ export interface Config {
   demoDetections: 'history' | 'off';
   /** the server's own analyzer process (VIGIL_ANALYZER=local, the default) or none ('off': analyzers run elsewhere) */
   analyzer: { mode: 'local' | 'off'; entry: string };
+  /** geocoder, postal service, map tiles and snapshot hosts of building onboarding (offline unless configured) */
+  maps: MapsConfig;
   video: {
     /** where cameras may be (CIDR list, VIGIL_CAMERA_NETWORKS): a camera elsewhere is refused, so no one probes other hosts */
     cameraNetworks: string;
@@ -173,6 +176,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       mode: env.VIGIL_ANALYZER === 'off' ? 'off' : 'local',
       entry: resolve(root, env.VIGIL_ANALYZER_ENTRY ?? 'apps/analyzer/dist/main.js'),
     },
+    maps: loadMapsConfig(env),
     video: {
       cameraNetworks: env.VIGIL_CAMERA_NETWORKS || DEFAULT_CAMERA_NETWORKS,
       mediaDir: resolve(dataDir, env.VIGIL_MEDIA_DIR ?? 'media'),

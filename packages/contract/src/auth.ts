@@ -46,6 +46,10 @@ export const clientConfigSchema = z.object({
   flags: flagValuesSchema,
   supportUrl: z.string(),
   requestAccountUrl: z.string(),
+  /** the web map's tiles (VIGIL_MAP_TILE_URL, a Leaflet template) and their credit; null: the offline basemap */
+  map: z.object({ tileUrl: z.string().nullable(), attribution: z.string().nullable() }),
+  /** where onboarded cameras' frame snapshots go, per GPU type (VIGIL_GPU_HOST_LOCAL, VIGIL_GPU_HOST_CLOUD) */
+  onboarding: z.object({ snapshotHosts: z.object({ local: z.string(), cloud: z.string() }) }),
   /** the development API host the dev endpoint flag sends API calls and the socket to (VIGIL_DEV_API_URL); null: none */
   devApiUrl: z.string().nullable(),
 });

@@ -6,6 +6,8 @@ import type { App } from './routes.js';
 export interface SecurityHeaderOptions {
   /** API hosts: calls, the socket, and the pictures and video they link to */
   extraConnectSources?: string[];
+  /** picture hosts: the web map's tile server (VIGIL_MAP_TILE_URL) */
+  extraImageSources?: string[];
 }
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=(), usb=(), geolocation=(self), fullscreen=(self)';
@@ -23,7 +25,7 @@ export async function registerSecurityHeaders(app: App, options: SecurityHeaderO
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(options.extraConnectSources ?? [])],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.extraConnectSources ?? []), ...(options.extraImageSources ?? [])],
         mediaSrc: ["'self'", 'blob:', ...(options.extraConnectSources ?? [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(options.extraConnectSources ?? [])],

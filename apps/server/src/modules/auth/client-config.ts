@@ -25,6 +25,8 @@ export function clientConfigFor(config: Config, builtIn: BuiltInProvider | undef
     flags: config.flags,
     supportUrl: config.supportUrl,
     requestAccountUrl: config.requestAccountUrl,
+    map: { tileUrl: config.maps.tileUrl, attribution: config.maps.attribution },
+    onboarding: { snapshotHosts: config.maps.snapshotHosts },
     devApiUrl: config.devApiUrl,
   };
 }
