@@ -70,6 +70,7 @@ export function InviteAccountForm({ domainId, onInvited }: { domainId: string; o
             disabled={roles.length === 0}
             error={accounts.isError ? `Could not load the roles: ${errorMessage(accounts.error)}` : undefined}
             description={roles.find((r) => r.name === role)?.description}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             required
           />
         </SimpleGrid>
