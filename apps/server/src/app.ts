@@ -45,6 +45,8 @@ import { mediaRoutes } from './modules/video/media.routes.js';
 import { testStreamRoutes } from './modules/video/test-stream.routes.js';
 import { TestStreamService } from './modules/video/test-stream.service.js';
 import { TestStreamGenerator } from './media/test-stream.js';
+import { wireMaps } from './modules/onboarding/maps.wiring.js';
+import { tileImageSource } from './geo/settings.js';
 import { wireVideo } from './modules/video/video.wiring.js';
 import { demoAccountList } from './demo/seed.js';
 import { FrameAvailability, FrameService, liveWindowMs, type FrameLookup } from './media/frames.js';
@@ -134,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     extraConnectSources: [process.env.VITE_API_HOST, process.env.VITE_SOCKET_HOST, config.devApiUrl].filter((host): host is string =>
       Boolean(host),
     ),
+    extraImageSources: [tileImageSource(config.maps.tileUrl)].filter((source): source is string => Boolean(source)),
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -201,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   pinsRoutes(app, { authenticator: auth, pins });
   accountsRoutes(app, { authenticator: auth, accounts: new AccountsService(access, config.internalEmailDomain) });
   staffRoutes(app, { authenticator: auth, links: config.staffLinks });
+  wireMaps(app, { config, authenticator: auth });
   const clientErrors = new ClientErrorsService(new ClientErrorsRepository(database.db), clock);
   clientErrorsRoutes(app, { authenticator: auth, clientErrors });
 
