@@ -204,7 +204,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   pinsRoutes(app, { authenticator: auth, pins });
   accountsRoutes(app, { authenticator: auth, accounts: new AccountsService(access, config.internalEmailDomain) });
   staffRoutes(app, { authenticator: auth, links: config.staffLinks });
-  wireMaps(app, { config, authenticator: auth });
   const clientErrors = new ClientErrorsService(new ClientErrorsRepository(database.db), clock);
   clientErrorsRoutes(app, { authenticator: auth, clientErrors });
 
@@ -318,6 +317,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const testStream = ffmpeg ? new TestStreamGenerator({ ffmpeg, mediaRoot: store.root, clock, log: app.log }) : null;
   app.addHook('onClose', async () => testStream?.stop());
   testStreamRoutes(app, { authenticator: auth, testStream: new TestStreamService({ generator: testStream, signer, clock }) });
+
+  // Onboarding's maps and postal calls (offline unless configured).
+  wireMaps(app, { config, authenticator: auth });
 
   if (config.demoDetections !== 'off') wireDemoDetections(app, { detectors, events, elopement, access, clock });
 
