@@ -41,6 +41,7 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'GET', url: '/api/v1/client_errors' },
   { method: 'POST', url: '/api/v1/hlsvideo/', payload: { camera_uuid: CAMERA, duration: 600 } },
   { method: 'PUT', url: `/api/v1/hlsvideo/${CAMERA}`, payload: { camera_uuid: CAMERA, durationInSeconds: 570 } },
+  { method: 'POST', url: '/api/v1/hlsvideo/test-stream', payload: {} },
   { method: 'POST', url: '/api/v4/clip', payload: { camera_uuid: CAMERA, cliptype: 'aligned_clip', timestamp: '2026-01-01T00:00:00Z' } },
   { method: 'GET', url: `/api/v4/clips/${CAMERA}/2026-01-01T00:00:00Z` },
   { method: 'GET', url: `/api/v4/long_clips/${CAMERA}?start=2026-01-01T00:00:00Z&end=2026-01-01T00:10:00Z&mode=link` },
