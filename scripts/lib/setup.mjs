@@ -54,6 +54,8 @@ export const VIDEO_PACKAGES = [
 
 export function videoToolsPresent() {
   if (!existsSync('/usr/bin/ffmpeg') || !existsSync('/usr/bin/python3')) return false;
+  // The font of the demo cameras' overlays and of the test stream's burnt-in clock (media/test-stream.ts).
+  if (!existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf')) return false;
   const check = spawnSync('/usr/bin/python3', [join(root, 'apps/server/demo/rtsp-cameras.py'), '--check'], { encoding: 'utf8' });
   return check.status === 0;
 }
