@@ -68,6 +68,11 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'GET', url: '/api/v1/maps/timezone?location=40.7128,-74.006' },
   { method: 'GET', url: '/api/v1/maps/places?input=Sydney' },
   { method: 'GET', url: '/api/v1/usps/zip4?address1=1+Main+St' },
+  { method: 'POST', url: '/api/v1/domain/new', payload: {} },
+  { method: 'GET', url: `/api/v1/domains/${MAPLE}/accounts` },
+  { method: 'POST', url: `/api/v1/domains/${MAPLE}/accounts`, payload: { email: 'a@b.example', role: 'caregiver' } },
+  { method: 'PUT', url: `/api/v1/domains/${MAPLE}/accounts/${RULE_ID}`, payload: { roles: ['caregiver'] } },
+  { method: 'DELETE', url: `/api/v1/domains/${MAPLE}/accounts/${RULE_ID}` },
 ];
 /** Routes that take no session: public ones, and the ingest API (a detector key instead, tested in ingest.test.ts). */
 const PUBLIC = [
@@ -94,6 +99,7 @@ describe('every protected route', () => {
         .replace(`PUT /api/v6/faces/${PERSON}`, 'PUT /api/v6/faces/{frontendFaceUuid}')
         .replace(`/api/v6/faces/${PERSON}`, '/api/v6/faces/{id}')
         .replace(`/api/v4/faceimage/${PERSON}`, '/api/v4/faceimage/{runtimeFaceUuid}')
+        .replace(`/accounts/${RULE_ID}`, '/accounts/{userId}')
         .replace(RULE_ID, '{id}')
         .replace(CAMERA, '{cameraId}')
         .replace(MAPLE, '{domainId}')

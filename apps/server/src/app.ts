@@ -45,6 +45,9 @@ import { mediaRoutes } from './modules/video/media.routes.js';
 import { testStreamRoutes } from './modules/video/test-stream.routes.js';
 import { TestStreamService } from './modules/video/test-stream.service.js';
 import { TestStreamGenerator } from './media/test-stream.js';
+import { OnboardingRepository } from './modules/onboarding/onboarding.repository.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
+import { OnboardingService } from './modules/onboarding/onboarding.service.js';
 import { wireMaps } from './modules/onboarding/maps.wiring.js';
 import { tileImageSource } from './geo/settings.js';
 import { wireVideo } from './modules/video/video.wiring.js';
@@ -207,12 +210,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clientErrors = new ClientErrorsService(new ClientErrorsRepository(database.db), clock);
   clientErrorsRoutes(app, { authenticator: auth, clientErrors });
 
-  const { store, signer, clips, cameras, leases, ffmpeg, exports, recorders, video, liveStreams } = await wireVideo(app, {
+  const wiredVideo = await wireVideo(app, {
     config,
     database,
     clock,
     authenticator: auth,
     beforeRecording: (cameraList) => startDemoRtsp(config.video, cameraList, app.log),
+  });
+  const { store, signer, clips, cameras, leases, ffmpeg, exports, recorders, video, liveStreams } = wiredVideo;
+  onboardingRoutes(app, {
+    authenticator: auth,
+    onboarding: new OnboardingService({ repository: new OnboardingRepository(database.db), clock, ...wiredVideo }),
   });
   // A shutdown waits for open connections: requests in flight get 2 s, then whatever is still open (a client that
   // never sent a request, say) is cut, so it cannot hang on a client.

@@ -400,3 +400,5 @@ export type Zip4Reply = z.infer<typeof zip4ReplySchema>;
 /** With a postal service, an address without zip4 is flagged incorrect (§5); without one it is only "not verified". */
 export const addressFlag = (reply: Pick<Zip4Reply, 'verified' | 'zip4'>): 'verified' | 'incorrect' | 'unverified' =>
   !reply.verified ? 'unverified' : reply.zip4 ? 'verified' : 'incorrect';
+export type TimezoneReply = z.infer<typeof timezoneReplySchema>;
+export type PlacesReply = z.infer<typeof placesReplySchema>;

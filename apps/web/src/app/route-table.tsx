@@ -18,6 +18,8 @@ const AnalyzersPage = lazy(() => import('../features/video/pages/analyzers-page'
 const AddCameraPage = lazy(() => import('../features/video/pages/add-camera-page'));
 const AlertSettingsPage = lazy(() => import('../features/alerts/pages/alert-settings-page'));
 const FacesPage = lazy(() => import('../features/faces/pages/faces-page'));
+const BuildingSetupPage = lazy(() => import('../features/onboarding/pages/building-setup-page'));
+const AddCamerasPage = lazy(() => import('../features/onboarding/pages/add-cameras-page'));
 
 /** One route: drives the router, the guard, the top bar's links, the staff menu and the dashboard cards. */
 export interface AppRoute extends RouteLinkInfo {
@@ -168,7 +170,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Building Onboarding',
     description: 'Set up a new building and its cameras.',
     access: { login: true, staff: true, service: 'staff' },
-    page: PlaceholderPage,
+    page: BuildingSetupPage,
     navbar: true,
     card: true,
   },
@@ -178,7 +180,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Add Cameras',
     description: 'The camera step of building onboarding.',
     access: { login: true },
-    page: PlaceholderPage,
+    page: AddCamerasPage,
     navbar: true,
     card: false,
   },
