@@ -15,7 +15,7 @@ import { useConfig } from '../../../lib/api/get-config';
 import { useTimezone } from '../api/get-timezone';
 import { AddressSearch } from '../components/address-search';
 import { PostalCheck } from '../components/postal-check';
-import { setPlace, updateBuilding, useOnboardingDraft } from '../lib/onboarding-draft';
+import { onboardingDraftStore, setPlace, updateBuilding, useOnboardingDraft } from '../lib/onboarding-draft';
 
 // Leaflet and the embedded basemap load with the map only.
 const LocationMap = lazy(() => import('../components/location-map'));
@@ -102,7 +102,8 @@ export default function BuildingSetupPage() {
                 onChange={(text) => {
                   setAddressText(text);
                   // Typing again means the address is no longer one chosen from the suggestions.
-                  if (text !== building.address) {
+                  // (read from the store: choosing a suggestion sets the address just before this change arrives)
+                  if (text !== onboardingDraftStore.get().building.address) {
                     updateBuilding({ address: '' });
                     setPlace(null);
                   }
