@@ -45,7 +45,7 @@ export function AddressSearch({
       {places.data && (
         <Text size="xs" c="dimmed" mt={4}>
           {places.data.source === 'offline'
-            ? 'Suggestions from the built-in list of towns (offline): place the marker on the building itself.'
+            ? 'Suggestions from the built-in list of towns (GeoNames, CC BY 4.0; offline): place the marker on the building itself.'
             : `Suggestions from ${places.data.source}.`}
         </Text>
       )}
