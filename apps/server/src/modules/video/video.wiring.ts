@@ -78,7 +78,18 @@ export async function wireVideo(
   const cameraNetworks = parseNetworks(config.video.cameraNetworks);
   const sealed = await cameras.sealPlainPasswords(SecretBox.isSealed, (plain) => cameraPasswords.seal(plain));
   if (sealed > 0) app.log.info(`encrypted ${sealed} camera password(s) stored in clear by an earlier version`);
-  const syncRecorders = async () => recorders?.sync((await cameras.all()).map((c) => cameraSource(c, cameraPasswords)));
+  // Syncs run one after another (the API's changes and the periodic resync), and none starts a recorder after close.
+  let closed = false;
+  let syncs: Promise<void> = Promise.resolve();
+  const syncRecorders = (): Promise<void> => {
+    const run = syncs.then(async () => {
+      if (closed || !recorders) return;
+      const sources = (await cameras.all()).map((c) => cameraSource(c, cameraPasswords));
+      if (!closed) await recorders.sync(sources);
+    });
+    syncs = run.catch(() => undefined);
+    return run;
+  };
   const hostAllowed = (host: string) => cameraHostAllowed(host, cameraNetworks);
   const video = new VideoService({
     cameras,
@@ -123,7 +134,9 @@ export async function wireVideo(
       resync.unref();
     });
     app.addHook('onClose', async () => {
+      closed = true;
       clearInterval(resync);
+      await syncs;
       await recorders.stopAll();
       await simulated?.stop();
     });
