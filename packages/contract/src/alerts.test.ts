@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ELOPEMENT_MIN_CONFIDENCE, ELOPEMENT_REPEAT_MS, elopementAlertColour, raisesElopementAlert, relativeTime } from './alerts.js';
+import {
+  ELOPEMENT_MIN_CONFIDENCE,
+  ELOPEMENT_REPEAT_MS,
+  cameraAlertRepeatMs,
+  elopementAlertColour,
+  raisesElopementAlert,
+  relativeTime,
+} from './alerts.js';
 
 describe('relative time', () => {
   const now = Date.parse('2026-11-22T12:00:00Z');
@@ -39,5 +46,14 @@ describe('the elopement rule', () => {
   it('raises one alert per person and exit per 120 s, not one per frame', () => {
     expect(raisesElopementAlert({ ...sighting, previousAlertAt: sighting.capturedAt - ELOPEMENT_REPEAT_MS + 1 })).toBe(false);
     expect(raisesElopementAlert({ ...sighting, previousAlertAt: sighting.capturedAt - ELOPEMENT_REPEAT_MS })).toBe(true);
+  });
+  it("uses an onboarded camera's own rate limit (its alerting's rate_limit, seconds), else 120 s", () => {
+    expect(cameraAlertRepeatMs('{"slack_channel":"","snooze":7200,"rate_limit":300,"alertingclass":"singleshot"}')).toBe(300_000);
+    expect(cameraAlertRepeatMs('{"rate_limit":0}')).toBe(0);
+    for (const stored of [null, undefined, '', 'not json', '{}', '{"rate_limit":"120"}', '{"rate_limit":-5}'])
+      expect(cameraAlertRepeatMs(stored)).toBe(ELOPEMENT_REPEAT_MS);
+    const repeatMs = cameraAlertRepeatMs('{"rate_limit":300}');
+    expect(raisesElopementAlert({ ...sighting, previousAlertAt: sighting.capturedAt - 200_000, repeatMs })).toBe(false);
+    expect(raisesElopementAlert({ ...sighting, previousAlertAt: sighting.capturedAt - 300_000, repeatMs })).toBe(true);
   });
 });

@@ -135,7 +135,19 @@ export function raisesElopementAlert(sighting: {
   confidence: number;
   capturedAt: number;
   previousAlertAt: number | null;
+  /** the camera's own rate limit (an onboarded camera's alerting), else ELOPEMENT_REPEAT_MS */
+  repeatMs?: number;
 }): boolean {
   if (!sighting.personAtRisk || !sighting.atExit || sighting.confidence < ELOPEMENT_MIN_CONFIDENCE) return false;
-  return sighting.previousAlertAt === null || sighting.capturedAt - sighting.previousAlertAt >= ELOPEMENT_REPEAT_MS;
+  return sighting.previousAlertAt === null || sighting.capturedAt - sighting.previousAlertAt >= (sighting.repeatMs ?? ELOPEMENT_REPEAT_MS);
+}
+
+/** The repeat window of a camera: its alerting's rate_limit (seconds, stored as JSON at onboarding), else the default. */
+export function cameraAlertRepeatMs(alerting: string | null | undefined): number {
+  try {
+    const rateLimit = (JSON.parse(alerting ?? 'null') as { rate_limit?: unknown } | null)?.rate_limit;
+    return typeof rateLimit === 'number' && Number.isFinite(rateLimit) && rateLimit >= 0 ? rateLimit * 1000 : ELOPEMENT_REPEAT_MS;
+  } catch {
+    return ELOPEMENT_REPEAT_MS;
+  }
 }

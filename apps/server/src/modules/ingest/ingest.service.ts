@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ELOPEMENT_REPEAT_MS,
+  cameraAlertRepeatMs,
   INGEST,
   alertCategoryOf,
   describeObjects,
@@ -217,16 +217,17 @@ export class IngestService {
     for (const f of [...fresh].sort((a, b) => a.captured_at - b.captured_at)) {
       const person = f.frontend_face_uuid ? people.get(f.frontend_face_uuid) : undefined;
       const camera = cameras.get(f.camera_uuid);
+      const repeatMs = cameraAlertRepeatMs(camera?.alerting);
       const candidate = {
         personAtRisk: person?.elopement_risk === 1,
         atExit: camera?.is_exit === 1,
         confidence: f.confidence,
         capturedAt: f.captured_at,
+        repeatMs,
       };
       if (!person || !camera || !raisesElopementAlert({ ...candidate, previousAlertAt: null })) continue;
       const key = `${person.uuid}:${camera.uuid}`;
-      const previous =
-        lastAlert.get(key) ?? (await this.d.elopement.latestFor(trx, person.uuid, camera.uuid, f.captured_at - ELOPEMENT_REPEAT_MS));
+      const previous = lastAlert.get(key) ?? (await this.d.elopement.latestFor(trx, person.uuid, camera.uuid, f.captured_at - repeatMs));
       if (!raisesElopementAlert({ ...candidate, previousAlertAt: previous })) continue;
       lastAlert.set(key, f.captured_at);
       alerts.push({
