@@ -20,7 +20,7 @@ test('at phone width the dashboard fits and the navigation is behind the burger 
   await burger.click();
   await expect(burger).toHaveAttribute('aria-expanded', 'true');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Alerts', 'Video', 'Faces', 'Badges']);
+  await expect(nav.getByRole('link')).toHaveText(['Alerts', 'Video', 'Faces', 'Badges', 'People']);
   await expect(page.getByRole('textbox', { name: 'at', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log out', exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
