@@ -89,6 +89,16 @@ export function mediaRoutes(
     return reply.sendFile(rel, deps.store.root, { cacheControl: false, etag: false });
   };
   /**
+   * A camera's thumbnail, read whole: the recorder replaces it (by rename) with every clip, and one replaced between
+   * the size check and the streaming of a sent file arrives cut short (the browser shows a broken picture).
+   */
+  const sendThumbnail = async (reply: FastifyReply, rel: string) => {
+    const absolute = deps.store.resolveInside(rel);
+    const bytes = absolute ? await readFile(absolute).catch(() => null) : null;
+    if (!bytes) throw notFound('No such media file.');
+    return reply.type('image/jpeg').send(bytes);
+  };
+  /**
    * A live playlist or segment, read whole: the muxer deletes old segments all the time, and one deleted between a
    * check and the streaming of it would fail mid-reply (a 500). Read at once, a file that is gone is a clean 404.
    */
@@ -169,6 +179,7 @@ export function mediaRoutes(
       if (deps.exports && Exports.isExport(path) && !request.headers.range) {
         reply.raw.once('finish', () => deps.exports?.remove(path));
       }
+      if (path.startsWith('thumbs/')) return sendThumbnail(reply, path);
       return path.startsWith('clips/') ? sendClip(reply, path) : send(reply, path);
     },
   );
