@@ -42,13 +42,7 @@ import { ClientErrorsService } from './modules/staff/client-errors.service.js';
 import { startDemoRtsp, wireDemoDetections } from './demo/wiring.js';
 import { wireLocalAnalyzer } from './processes/local-analyzer.js';
 import { mediaRoutes } from './modules/video/media.routes.js';
-import { testStreamRoutes } from './modules/video/test-stream.routes.js';
-import { TestStreamService } from './modules/video/test-stream.service.js';
-import { TestStreamGenerator } from './media/test-stream.js';
-import { OnboardingRepository } from './modules/onboarding/onboarding.repository.js';
-import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
-import { OnboardingService } from './modules/onboarding/onboarding.service.js';
-import { wireMaps } from './modules/onboarding/maps.wiring.js';
+import { wireOnboarding } from './modules/onboarding/onboarding.wiring.js';
 import { tileImageSource } from './geo/settings.js';
 import { wireVideo } from './modules/video/video.wiring.js';
 import { demoAccountList } from './demo/seed.js';
@@ -218,10 +212,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     beforeRecording: (cameraList) => startDemoRtsp(config.video, cameraList, app.log),
   });
   const { store, signer, clips, cameras, leases, ffmpeg, exports, recorders, video, liveStreams } = wiredVideo;
-  onboardingRoutes(app, {
-    authenticator: auth,
-    onboarding: new OnboardingService({ repository: new OnboardingRepository(database.db), clock, ...wiredVideo }),
-  });
+  wireOnboarding(app, { config, database, clock, authenticator: auth, video: wiredVideo });
   // A shutdown waits for open connections: requests in flight get 2 s, then whatever is still open (a client that
   // never sent a request, say) is cut, so it cannot hang on a client.
   app.addHook('preClose', (done) => {
@@ -322,12 +313,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(exports && { exports }),
   });
   // The HLS test-stream fallback flag's stream: one generator at most, started on demand, stopped when unwatched.
-  const testStream = ffmpeg ? new TestStreamGenerator({ ffmpeg, mediaRoot: store.root, clock, log: app.log }) : null;
-  app.addHook('onClose', async () => testStream?.stop());
-  testStreamRoutes(app, { authenticator: auth, testStream: new TestStreamService({ generator: testStream, signer, clock }) });
 
   // Onboarding's maps and postal calls (offline unless configured).
-  wireMaps(app, { config, authenticator: auth });
 
   if (config.demoDetections !== 'off') wireDemoDetections(app, { detectors, events, elopement, access, clock });
 

@@ -22,5 +22,6 @@ export * from './client-errors.js';
 export * from './faces.js';
 export * from './search-kit.js';
 export * from './dummy-names.js';
+export * from './maps.js';
 export * from './onboarding.js';
 export * from './accounts.js';

@@ -7,13 +7,10 @@ import {
   ONBOARDING_MESSAGES,
   SELECTED_PLACE_ZOOM,
   SNAPSHOT_PORT,
-  addressFlag,
   buildOnboardingPayload,
   buildingIssues,
   cameraRowIssues,
   domainNewBodySchema,
-  formatGeoloc,
-  geolocSchema,
   newCameraRow,
   nextCameraNumber,
   rowStreams,
@@ -24,6 +21,7 @@ import {
   type DomainNewBody,
   type SnapshotHosts,
 } from './onboarding.js';
+import { addressFlag, formatGeoloc, geolocSchema } from './maps.js';
 import { DEFAULT_RTSP_PORT } from './streams.js';
 
 // ---------------------------------------------------------------- fixtures

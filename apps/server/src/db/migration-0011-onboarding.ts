@@ -1,14 +1,9 @@
+import { suggestFname } from '@vigil/contract';
 import type { Kysely, Migration } from 'kysely';
 
-/** Short names from building names, as onboarding makes them (contract `suggestFname`), unique with a numeric suffix. */
+/** Short names as onboarding suggests them from building names, made unique with a numeric suffix. */
 const shortName = (name: string, taken: Set<string>): string => {
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 36) || 'building';
+  const base = suggestFname(name).slice(0, 36).replace(/-+$/, '') || 'building';
   let candidate = base.length >= 2 ? base : `${base}-b`;
   for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
   taken.add(candidate);

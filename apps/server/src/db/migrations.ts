@@ -1,4 +1,6 @@
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { facesRegistryMigration } from './migration-0009-faces-registry.js';
+import { analyzersMigration } from './migration-0010-analyzers.js';
 import { onboardingMigration } from './migration-0011-onboarding.js';
 
 /** One ordered set of migrations for SQLite and PostgreSQL alike: portable types only. */
@@ -289,119 +291,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('cameras').addColumn('removed_at', 'bigint').execute();
     },
   },
-  '0009_faces_registry': {
-    async up(db: Kysely<any>) {
-      // The registry's remaining Face fields (part 2 §3), deletion that keeps history, and last seen kept up to date by
-      // ingest (reading it from a million detections per list call would be too slow).
-      for (const [column, type] of [
-        ['unit', 'text'],
-        ['wing', 'text'],
-        ['card', 'text'],
-        ['removed_at', 'bigint'],
-        ['last_seen_at', 'bigint'],
-        ['last_seen_camera_uuid', 'varchar(36)'],
-        ['last_seen_detection_id', 'varchar(36)'],
-      ] as const)
-        await db.schema.alterTable('faces').addColumn(column, type).execute();
-      await db.schema
-        .createIndex('face_detections_person_time')
-        .on('face_detections')
-        .columns(['frontend_face_uuid', 'captured_at', 'runtime_face_uuid'])
-        .execute();
-      await db.schema
-        .createIndex('face_detections_domain_confirmed')
-        .on('face_detections')
-        .columns(['domain_uuid', 'match_confirmed', 'frontend_face_uuid'])
-        .execute();
-      await db.schema
-        .createTable('face_images')
-        .addColumn('uuid', 'varchar(36)', (c) => c.primaryKey())
-        .addColumn('face_uuid', 'varchar(36)', (c) => c.notNull().references('faces.uuid').onDelete('cascade'))
-        .addColumn('orientation', 'varchar(8)', (c) => c.notNull())
-        .addColumn('file', 'text', (c) => c.notNull())
-        .addColumn('thumbnail_file', 'text', (c) => c.notNull())
-        .addColumn('width', 'integer', (c) => c.notNull())
-        .addColumn('height', 'integer', (c) => c.notNull())
-        .addColumn('bytes', 'integer', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex('face_images_face_orientation')
-        .on('face_images')
-        .columns(['face_uuid', 'orientation'])
-        .unique()
-        .execute();
-      // Last seen of the people already detected: their newest detection not marked wrong or not-a-face.
-      await sql`
-        UPDATE faces SET
-          last_seen_detection_id = (
-            SELECT d.runtime_face_uuid FROM face_detections d
-            WHERE d.frontend_face_uuid = faces.uuid AND (d.is_face IS NULL OR d.is_face <> 0)
-              AND (d.match_confirmed IS NULL OR d.match_confirmed <> 0)
-            ORDER BY d.captured_at DESC LIMIT 1)
-      `.execute(db);
-      await sql`
-        UPDATE faces SET
-          last_seen_at = (SELECT d.captured_at FROM face_detections d WHERE d.runtime_face_uuid = faces.last_seen_detection_id),
-          last_seen_camera_uuid = (SELECT d.camera_uuid FROM face_detections d WHERE d.runtime_face_uuid = faces.last_seen_detection_id)
-        WHERE last_seen_detection_id IS NOT NULL
-      `.execute(db);
-    },
-  },
-  '0010_analyzers': {
-    async up(db: Kysely<any>) {
-      // A deployment key lets one analyzer serve every building (and the buildings onboarded later); in each building
-      // it acts through a detector row of its own, so events and faces still name who sent them.
-      await db.schema
-        .createTable('deployment_keys')
-        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('key_hash', 'varchar(64)', (c) => c.notNull().unique())
-        .addColumn('key_prefix', 'varchar(16)', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('last_used_at', 'bigint')
-        .addColumn('revoked_at', 'bigint')
-        .execute();
-      await db.schema
-        .alterTable('detectors')
-        .addColumn('deployment_key_id', 'varchar(36)', (c) => c.references('deployment_keys.id').onDelete('cascade'))
-        .execute();
-      // Analyzer processes, as they last reported; a camera is theirs while its lease lives.
-      await db.schema
-        .createTable('analyzers')
-        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('key_id', 'varchar(36)', (c) => c.notNull())
-        .addColumn('capacity', 'integer', (c) => c.notNull())
-        .addColumn('first_seen_at', 'bigint', (c) => c.notNull())
-        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('analyzer_leases')
-        .addColumn('camera_uuid', 'varchar(36)', (c) => c.primaryKey().references('cameras.uuid').onDelete('cascade'))
-        .addColumn('analyzer_id', 'varchar(36)', (c) => c.notNull().references('analyzers.id').onDelete('cascade'))
-        .addColumn('lease_id', 'varchar(36)', (c) => c.notNull())
-        .addColumn('acquired_at', 'bigint', (c) => c.notNull())
-        .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .execute();
-      // The latest report of each camera's analysis (kept after the lease ends: it says when it was last analysed).
-      await db.schema
-        .createTable('camera_analysis')
-        .addColumn('camera_uuid', 'varchar(36)', (c) => c.primaryKey().references('cameras.uuid').onDelete('cascade'))
-        .addColumn('analyzer_id', 'varchar(36)', (c) => c.notNull())
-        .addColumn('report', 'text', (c) => c.notNull())
-        .addColumn('reported_at', 'bigint', (c) => c.notNull())
-        .execute();
-      // What the training tool needs of a face: the detector's confidence, its size, the candidates and the embedding.
-      for (const [column, type] of [
-        ['face_confidence', 'real'],
-        ['face_height', 'integer'],
-        ['candidates', 'text'],
-        ['embedding', 'text'],
-      ] as const)
-        await db.schema.alterTable('face_detections').addColumn(column, type).execute();
-    },
-  },
+  '0009_faces_registry': facesRegistryMigration,
+  '0010_analyzers': analyzersMigration,
   '0011_onboarding': onboardingMigration,
 };
 

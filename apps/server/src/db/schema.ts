@@ -1,4 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { AnalyzerLeaseTable, AnalyzerTable, CameraAnalysisTable, DeploymentKeyTable, DetectorTable } from './schema-analyzers.js';
+
+export * from './schema-analyzers.js';
 
 /** Times are epoch milliseconds (bigint on PostgreSQL, integer on SQLite); JSON is stored as text. */
 export interface DomainTable {
@@ -134,58 +137,6 @@ export interface LiveLeaseTable {
   session_hash: string | null;
   /** the duration asked for: the most a heartbeat extends it by */
   duration_ms: number | null;
-}
-
-export interface DetectorTable {
-  id: string;
-  domain_uuid: string;
-  name: string;
-  key_hash: string;
-  key_prefix: string;
-  created_by: string | null;
-  created_at: number;
-  last_used_at: number | null;
-  revoked_at: number | null;
-  /** set when the row stands for a deployment key in this building */
-  deployment_key_id: string | null;
-}
-
-/** A key that lets an analyzer (or another detector) serve every building. */
-export interface DeploymentKeyTable {
-  id: string;
-  name: string;
-  key_hash: string;
-  key_prefix: string;
-  created_at: number;
-  last_used_at: number | null;
-  revoked_at: number | null;
-}
-
-/** An analyzer process as it last reported. key_id: the detector or deployment key it authenticates with. */
-export interface AnalyzerTable {
-  id: string;
-  name: string;
-  key_id: string;
-  capacity: number;
-  first_seen_at: number;
-  last_seen_at: number;
-}
-
-export interface AnalyzerLeaseTable {
-  camera_uuid: string;
-  analyzer_id: string;
-  /** names the lease in its live URL; a new lease (another analyzer) gets a new one */
-  lease_id: string;
-  acquired_at: number;
-  expires_at: number;
-}
-
-/** report: JSON of AnalyzerCameraReport without camera_uuid */
-export interface CameraAnalysisTable {
-  camera_uuid: string;
-  analyzer_id: string;
-  report: string;
-  reported_at: number;
 }
 
 /** objects: JSON array of names; metrics: JSON {description, detections}. alerted: 0/1. */
@@ -350,10 +301,6 @@ export type NewCamera = Insertable<CameraTable>;
 export type UserRow = Selectable<UserTable>;
 export type EventRow = Selectable<EventTable>;
 export type NewEvent = Insertable<EventTable>;
-export type DetectorRow = Selectable<DetectorTable>;
-export type DeploymentKeyRow = Selectable<DeploymentKeyTable>;
-export type AnalyzerRow = Selectable<AnalyzerTable>;
-export type AnalyzerLeaseRow = Selectable<AnalyzerLeaseTable>;
 export type FaceRow = Selectable<FaceTable>;
 export type NewFace = Insertable<FaceTable>;
 export type FaceImageRow = Selectable<FaceImageTable>;

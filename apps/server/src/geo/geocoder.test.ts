@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { suggestionsFromGoogle, suggestionsFromNominatim, suggestionsFromPhoton } from './geocoder-clients.js';
 import { parseGeocoderSetting } from './geocoder.js';
 import { mapTileUrl, loadMapsConfig, tileImageSource } from './settings.js';
-import { isNauticalZone, landZone, timezoneAt } from './timezones.js';
+import { isNauticalZone } from '@vigil/contract';
+import { landZone, timezoneAt } from './timezones.js';
 import { answerFromUsps } from './usps.js';
 
 describe('VIGIL_GEOCODER', () => {

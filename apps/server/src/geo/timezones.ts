@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { isNauticalZone } from '@vigil/contract';
 import { BoundedCache } from './bounded-cache.js';
 
 /** The IANA time zone of a point, offline (geo-tz, timezone-boundary-builder's polygons). */
@@ -12,9 +13,6 @@ interface GeoTz {
   find: FindZones;
   setCache(options: { store: { get(key: string): unknown; set(key: string, value: unknown): void } }): void;
 }
-
-/** geo-tz's nautical zones (Etc/GMT, Etc/GMT+3, …): what it answers where no land zone is. A building is never at sea. */
-export const isNauticalZone = (zone: string): boolean => /^Etc\/GMT([+-]\d{1,2})?$/.test(zone);
 
 /** The first land zone of geo-tz's answer (a disputed area can have two), or null. */
 export function landZone(zones: readonly string[]): string | null {

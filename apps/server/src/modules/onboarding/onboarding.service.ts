@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CLIP_STORAGE, DEFAULT_RTSP_PORT, deriveCameraFloor, hasService, type domainNewBodySchema } from '@vigil/contract';
+import { CLIP_STORAGE, DEFAULT_RTSP_PORT, deriveCameraFloor, hasService, isNauticalZone, type domainNewBodySchema } from '@vigil/contract';
 import type { z } from 'zod';
 import { requireStaff, type Principal } from '../../auth/principal.js';
 import type { Clock } from '../../lib/clock.js';
@@ -20,7 +20,7 @@ export interface OnboardingDeps {
 
 /** A time zone a building can be in: one the runtime knows, not a nautical Etc/ zone. */
 export function isBuildingTimeZone(zone: string): boolean {
-  if (zone.startsWith('Etc/')) return false;
+  if (isNauticalZone(zone)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -57,10 +57,10 @@ export class OnboardingService {
         throw badRequest(`cameras[${i}].address: ${camera.address} is not on a network cameras may use here (VIGIL_CAMERA_NETWORKS).`);
     const now = this.d.clock.now();
     const domainUuid = randomUUID();
+    const recorded = new Map(payload.cameras.map((c) => [c.id, recordedQuality(payload.streams, c.id)]));
     const cameras = payload.cameras.map((c) => {
-      const quality = recordedQuality(payload.streams, c.id);
-      const recorded = payload.streams.find((s) => s.id === c.id && s.quality === quality)!;
-      const url = new URL(recorded.videoURL);
+      const quality = recorded.get(c.id)!;
+      const url = new URL(payload.streams.find((s) => s.id === c.id && s.quality === quality)!.videoURL);
       return {
         uuid: c.id,
         domain_uuid: domainUuid,
@@ -89,7 +89,7 @@ export class OnboardingService {
       video_url: s.videoURL,
       clip_storage: s.clipStorage || CLIP_STORAGE,
       snapshot_target: s.snapshotTarget,
-      recorded: recordedQuality(payload.streams, s.id) === s.quality ? 1 : 0,
+      recorded: recorded.get(s.id) === s.quality ? 1 : 0,
     }));
     const conflict = await this.d.repository.create({
       domain: {

@@ -16,6 +16,9 @@ import { LiveLeasesRepository } from './leases.repository.js';
 import { OpenStreams, attachLiveStreams } from './live-streams.js';
 import { VideoService, cameraSource } from './video.service.js';
 import { videoRoutes } from './video.routes.js';
+import { TestStreamGenerator } from '../../media/test-stream.js';
+import { testStreamRoutes } from './test-stream.routes.js';
+import { TestStreamService } from './test-stream.service.js';
 
 /** How often the recorders are matched to the cameras in the database, for cameras another process added. */
 const RESYNC_MS = 30_000;
@@ -107,6 +110,10 @@ export async function wireVideo(
     },
   });
   videoRoutes(app, { authenticator: d.authenticator, video });
+  // The HLS test-stream fallback's test picture (one ffmpeg for the server, started on demand).
+  const testStream = ffmpeg ? new TestStreamGenerator({ ffmpeg, mediaRoot: store.root, clock, log: app.log }) : null;
+  app.addHook('onClose', async () => testStream?.stop());
+  testStreamRoutes(app, { authenticator: d.authenticator, testStream: new TestStreamService({ generator: testStream, signer, clock }) });
 
   const liveStreams = new OpenStreams(config.video.liveRecheckMs);
   const detachLiveStreams = attachLiveStreams(app.server, {

@@ -18,8 +18,6 @@ import { CameraRowCard } from '../components/camera-row-card';
 import { SuccessModal } from '../components/success-modal';
 import { resetOnboarding, setRows, useOnboardingDraft } from '../lib/onboarding-draft';
 
-const DEFAULT_SNAPSHOT_HOSTS = { local: '127.0.0.1', cloud: '127.0.0.1' };
-
 /** /staff/onboard/addCameras: the camera step (spec part 1 §2, §5): rows of cameras, Add Camera, Delete, Finished. */
 export default function AddCamerasPage() {
   const navigate = useNavigate();
@@ -52,8 +50,8 @@ export default function AddCamerasPage() {
   const finish = () => {
     setAttempted(true);
     setFailure(null);
-    if (blocked) return;
-    const payload = buildOnboardingPayload(building, rows, config.data?.onboarding?.snapshotHosts ?? DEFAULT_SNAPSHOT_HOSTS);
+    if (blocked || !config.data) return;
+    const payload = buildOnboardingPayload(building, rows, config.data.onboarding.snapshotHosts);
     create.mutate(payload, {
       onSuccess: (reply) => setCreated(reply),
       onError: (error) => setFailure(errorMessage(error)),
@@ -112,7 +110,7 @@ export default function AddCamerasPage() {
           <Button variant="default" onClick={add}>
             Add Camera
           </Button>
-          <Button onClick={finish} loading={create.isPending}>
+          <Button onClick={finish} loading={create.isPending} disabled={!config.data}>
             Finished
           </Button>
         </Group>

@@ -150,8 +150,8 @@ export default function BuildingSetupPage() {
                     marker={point}
                     focus={focus}
                     onPick={pick}
-                    tileUrl={config.data.map?.tileUrl ?? null}
-                    attribution={config.data.map?.attribution ?? null}
+                    tileUrl={config.data.map.tileUrl}
+                    attribution={config.data.map.attribution}
                   />
                 </Suspense>
               ) : (
