@@ -4,7 +4,7 @@ import { eventsQueryOptions } from '../../../lib/api/get-events';
 
 export interface EventSearchResult {
   events: TimelineEvent[];
-  /** the search hit the 1,500 limit: older events in the range were left out */
+  /** the search hit its limit (250 at first, 1,500 for a search): older events in the range were left out */
   truncated: boolean;
 }
 
@@ -13,7 +13,7 @@ const toResult = (reply: EventsReply): EventSearchResult => ({
   truncated: reply.paginationToken !== null,
 });
 
-/** The events timeline search (GET /api/events/v1/alerts with since, until and limit 1500); null asks nothing. */
+/** The events timeline search (GET /api/events/v1/alerts with since, until and limit 250 or 1500); null asks nothing. */
 export function useEventSearch(query: EventsQuery | null) {
   return useQuery({
     ...eventsQueryOptions(query ?? { domain_uuid: '' }),

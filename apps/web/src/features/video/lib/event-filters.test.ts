@@ -6,6 +6,7 @@ import {
   eventFiltersError,
   eventSearchQuery,
   filterByClass,
+  isUnsearched,
   loadEventFilters,
   parseEventFilters,
   saveEventFilters,
@@ -67,12 +68,29 @@ describe('event filter persistence', () => {
 });
 
 describe('eventSearchQuery', () => {
-  it('asks for the last 7 days of the whole building, 1500 at most, by default', () => {
+  it('the first, unsearched view asks for the newest 250 events of the last 7 days of the whole building', () => {
     expect(eventSearchQuery(DEFAULT_EVENT_FILTERS, context)).toEqual({
       domain_uuid: DOMAIN,
-      limit: EVENTS.searchLimit,
+      limit: 250,
       since: new Date(NOW - DEFAULT_LOOKBACK_MS).toISOString().replace('.000Z', 'Z'),
     });
+    expect(EVENTS.initialLimit).toBe(250);
+  });
+
+  it('a search (a range, a camera or a class chosen) asks for 1500', () => {
+    expect(EVENTS.searchLimit).toBe(1500);
+    const searches: EventFilters[] = [
+      { ...DEFAULT_EVENT_FILTERS, start: '2026-11-01T08:00:00Z' },
+      { ...DEFAULT_EVENT_FILTERS, end: '2026-11-02T20:30:00Z' },
+      { ...DEFAULT_EVENT_FILTERS, camera: 'viewed' },
+      { ...DEFAULT_EVENT_FILTERS, camera: CAM_B },
+      { ...DEFAULT_EVENT_FILTERS, classes: ['pet'] },
+    ];
+    for (const filters of searches) {
+      expect(isUnsearched(filters)).toBe(false);
+      expect(eventSearchQuery(filters, context).limit).toBe(1500);
+    }
+    expect(isUnsearched(DEFAULT_EVENT_FILTERS)).toBe(true);
   });
 
   it('passes the chosen range and camera; "viewed" follows the camera on screen', () => {

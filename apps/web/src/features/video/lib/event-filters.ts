@@ -66,13 +66,20 @@ export function filteredCameraId(camera: EventCameraFilter, context: Pick<EventS
   return context.cameraIds.includes(camera) ? camera : undefined;
 }
 
-/** The timeline search of §7: since and until, limit 1500, one camera or the whole building. */
+/** Nothing chosen in the Filter panel: the first view of the timeline, not a search. */
+export const isUnsearched = (filters: EventFilters): boolean =>
+  filters.start === null && filters.end === null && filters.camera === 'all' && filters.classes.length === 0;
+
+/**
+ * The timeline's query (§7, §9): the first, unsearched view asks for the newest 250 events; a search (a range, a
+ * camera or a class chosen) for up to 1500, since and until, one camera or the whole building.
+ */
 export function eventSearchQuery(filters: EventFilters, context: EventSearchContext): EventsQuery {
   const cameraId = filteredCameraId(filters.camera, context);
   return {
     domain_uuid: context.domainId,
     ...(cameraId ? { camera_uuid: cameraId } : {}),
-    limit: EVENTS.searchLimit,
+    limit: isUnsearched(filters) ? EVENTS.initialLimit : EVENTS.searchLimit,
     since: filters.start ?? formatUtc(new Date(context.now - DEFAULT_LOOKBACK_MS)),
     ...(filters.end ? { until: filters.end } : {}),
   };

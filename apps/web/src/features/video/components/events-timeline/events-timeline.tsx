@@ -1,6 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import { Alert, Box, Button, Center, Group, Loader, Paper, Popover, Text, Title } from '@mantine/core';
-import { EVENTS, EVENTS_MESSAGES, hasOperation, type Camera } from '@vigil/contract';
+import { EVENTS_MESSAGES, hasOperation, type Camera } from '@vigil/contract';
 import { useEntitlements } from '../../../../lib/api/get-entitlements';
 import { HttpError, errorMessage } from '../../../../lib/http';
 import { useEventSearch } from '../../api/search-events';
@@ -8,6 +8,7 @@ import {
   eventSearchQuery,
   filterByClass,
   filteredCameraId,
+  isUnsearched,
   loadEventFilters,
   saveEventFilters,
   type EventFilters,
@@ -89,7 +90,8 @@ function EventSearch({
     <>
       {search.data.truncated && (
         <Text size="xs" c="dimmed" px="xs" pb={4}>
-          Showing the newest {EVENTS.searchLimit} events; choose a shorter range to see older ones.
+          Showing the newest {query.limit} events;{' '}
+          {isUnsearched(filters) ? 'choose a range in Filter to see older ones.' : 'choose a shorter range to see older ones.'}
         </Text>
       )}
       <EventDayList key={JSON.stringify(query)} days={days} now={searchedAt} showMetrics={showMetrics} canViewClip={canViewClip} />
