@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALERT_DAY_OPTIONS,
+  alertRuleInputSchema,
   dayMatches,
   evaluateAlert,
   inTimeRange,
@@ -40,6 +42,25 @@ describe('day options', () => {
     expect(dayMatches(['Sunday'], 0)).toBe(true);
     expect(dayMatches(['Friday'], 5)).toBe(true);
     expect(dayMatches(['Monday', 'Wednesday'], 2)).toBe(false);
+  });
+
+  it('offer Day, Weekday, Weekend and every day from Sunday to Saturday, so a Saturday-only rule is possible', () => {
+    expect(ALERT_DAY_OPTIONS).toEqual([
+      'Day',
+      'Weekday',
+      'Weekend',
+      'Sunday',
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+    ]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((d) => dayMatches(['Saturday'], d))).toEqual([false, false, false, false, false, false, true]);
+    const saturdays = { name: 'Saturday visits', categories: ['Crowd'], days: ['Saturday'], time_range: { mode: 'All Day' } };
+    const parsed = alertRuleInputSchema.safeParse({ ...saturdays, idle_seconds: 5, rate_limit_seconds: 30 });
+    expect(parsed.success && parsed.data.days).toEqual(['Saturday']);
   });
 });
 

@@ -6,7 +6,19 @@ import { isoUtcSchema } from './video.js';
 
 /** §9 alert settings options. */
 export const ALERT_SECONDS_OPTIONS = [5, 10, 15, 20, 30, 45, 60, 90] as const;
-export const ALERT_DAY_OPTIONS = ['Day', 'Weekday', 'Weekend', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
+/** §9 says "Sunday to Friday"; every day is offered so a Saturday-only rule is possible (DECISIONS.md). */
+export const ALERT_DAY_OPTIONS = [
+  'Day',
+  'Weekday',
+  'Weekend',
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 export type AlertDay = (typeof ALERT_DAY_OPTIONS)[number];
 export const TIME_POINT_KINDS = ['Fixed', 'Dawn', 'Dusk'] as const;
 export { ALERT_CATEGORIES };

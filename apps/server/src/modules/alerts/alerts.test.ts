@@ -329,5 +329,17 @@ describe('alert settings', () => {
     // Without rules every event is an alert again.
     await ingest({ events: [{ ...at('2026-01-18T18:00:00Z'), objects: [{ name: 'person', confidence: 0.9 }] }] }, birchKey);
     expect((await alerted('2026-01-18T00:00:00Z'))[0]).toBe('person@18:00:00:alert');
+    // A Saturday-only rule (DECISIONS.md: every day, Sunday to Saturday): 2026-01-30 is a Friday, 01-31 a Saturday.
+    const saturdays = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/events/v1/alert_settings',
+      headers: bearer(manager),
+      payload: { domain_uuid: BIRCH, rule: rule({ days: ['Saturday'], time_range: { mode: 'All Day' } }) },
+    });
+    expect(saturdays.statusCode, saturdays.body).toBe(200);
+    await ingest({ events: [at('2026-01-30T18:00:00Z'), at('2026-01-31T18:00:00Z'), at('2026-02-01T18:00:00Z')] }, birchKey);
+    expect(await alerted('2026-01-30T00:00:00Z')).toEqual(['dog@18:00:00:-', 'dog@18:00:00:alert', 'dog@18:00:00:-']);
+    const saturdayId = saturdays.json<{ rule: { id: string } }>().rule.id;
+    await ctx.app.inject({ method: 'DELETE', url: `/api/events/v1/alert_settings/${saturdayId}`, headers: bearer(manager) });
   });
 });
