@@ -4,9 +4,10 @@ import { Refused, VigilClient } from './client.js';
 import { FrameSampler, FrameSource, type Frame } from './frames.js';
 import { GalleryBook } from './gallery-book.js';
 import { DEFAULT_CALIBRATION, decideMatch, type Calibration } from './match.js';
-import { faceCrop, frameJpeg, type Models } from './models.js';
+import type { Models } from './models.js';
 import { MotionGate } from './motion.js';
-import { ObjectEventGate, isReportedClass } from './object-events.js';
+import { ObjectEventGate, isReportedClass, objectEvent } from './object-events.js';
+import { faceCrop, frameJpeg } from './pictures.js';
 import { nextInRotation } from './rotation.js';
 import { Sender } from './sender.js';
 import { CameraStats } from './stats.js';
@@ -253,21 +254,15 @@ export class Analyzer {
     if (result.faces.length > 0) camera.stats.lastFaceAt = frame.capturedAt;
 
     const reported = result.objects.filter((o) => isReportedClass(o.label));
-    if (
+    // The gate first: the event's picture is made only for a frame that becomes an event.
+    const eventDue =
       objects &&
       camera.objects.decide(
         reported.map((o) => o.label),
         frame.capturedAt,
         frame.moving,
-      )
-    ) {
-      batch.events.push({
-        source_id: `${camera_uuid}:${frame.capturedAt}`,
-        camera_uuid,
-        started_at: capturedAt,
-        objects: reported.slice(0, 50).map((o) => ({ name: o.label, confidence: Math.round(o.confidence * 1000) / 1000, box: o.box })),
-      });
-    }
+      );
+    if (eventDue) batch.events.push(await objectEvent(camera_uuid, frame, reported));
     if (reported.length > 0) camera.stats.lastObjectAt = frame.capturedAt;
     if (batch.faces.length > 0 || batch.events.length > 0) this.sender.send(batch);
   }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Gallery } from './gallery.js';
-import { Models, decode, faceCrop } from './models.js';
+import { Models, decode } from './models.js';
+import { faceCrop } from './pictures.js';
 
 // Pipeline checks, not accuracy figures: the real models (from node_modules, on the WASM backend, no network) on real
 // photographs and video (public domain, CC0 or the package's own licence, from Debian packages: media/SOURCES.md).

@@ -1,5 +1,7 @@
+import { ANALYZER, ingestEventSchema } from '@vigil/contract';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ObjectEventGate, isReportedClass } from './object-events.js';
+import { EVENT_PICTURE, ObjectEventGate, isReportedClass, objectEvent } from './object-events.js';
 
 describe('which objects are reported', () => {
   it('reports people, pets, cars, trucks and bicycles, and no other COCO class', () => {
@@ -29,5 +31,38 @@ describe('when detections become events', () => {
     expect(gate.decide([], 5000, true)).toBe(false);
     expect(gate.decide(['car'], 12_000, true)).toBe(false); // the car was seen 10 s ago: a detection that flickered
     expect(gate.decide(['person'], 25_000, true)).toBe(true); // the person was gone for 23 s
+  });
+});
+
+describe('the event sent', () => {
+  /** A 640x360 frame as the analyzer analyses it (RGB), with a gradient so the JPEG is not trivially small. */
+  const frame = (() => {
+    const width = 640;
+    const height = 360;
+    const rgb = new Uint8Array(width * height * 3);
+    for (let i = 0; i < width * height; i += 1) rgb.set([(i % width) % 256, Math.floor(i / width) % 256, 128], i * 3);
+    return { rgb, width, height, capturedAt: Date.parse('2025-03-01T10:00:00.250Z') };
+  })();
+  const person = { label: 'person', confidence: 0.87654, box: { x: 0.1, y: 0.2, w: 0.3, h: 0.6 } };
+
+  it('carries the frame its objects were seen in: a small JPEG, as wide as the server cuts event pictures', async () => {
+    const event = await objectEvent('c1a00001-0000-4000-8000-00000000a003', frame, [person]);
+    expect(event).toMatchObject({
+      source_id: `c1a00001-0000-4000-8000-00000000a003:${frame.capturedAt}`,
+      camera_uuid: 'c1a00001-0000-4000-8000-00000000a003',
+      started_at: '2025-03-01T10:00:00.250Z',
+      objects: [{ name: 'person', confidence: 0.877, box: person.box }],
+    });
+    const jpeg = Buffer.from(event.frame!, 'base64');
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: EVENT_PICTURE.width, height: 180 });
+    expect(jpeg.length).toBeLessThan(ANALYZER.maxEventFrameBytes / 8);
+    // What the server's schema accepts (size and base64), so the batch is not refused for its picture.
+    expect(ingestEventSchema.safeParse(event).success).toBe(true);
+  });
+
+  it('keeps a frame narrower than a thumbnail at its own size', async () => {
+    const small = { rgb: new Uint8Array(160 * 90 * 3).fill(90), width: 160, height: 90, capturedAt: frame.capturedAt };
+    const event = await objectEvent('c1a00001-0000-4000-8000-00000000a003', small, [person]);
+    expect(await sharp(Buffer.from(event.frame!, 'base64')).metadata()).toMatchObject({ format: 'jpeg', width: 160, height: 90 });
   });
 });

@@ -1,3 +1,7 @@
+import { ANALYZER, INGEST, type IngestEvent } from '@vigil/contract';
+import type { DetectedObject, RgbFrame } from './models.js';
+import { frameJpeg } from './pictures.js';
+
 /** The COCO classes Vigil reports, as the ingest API names them (dog and cat are pets, car and truck vehicles). */
 export const REPORTED_CLASSES = ['person', 'dog', 'cat', 'car', 'truck', 'bicycle'] as const;
 export type ReportedClass = (typeof REPORTED_CLASSES)[number];
@@ -39,4 +43,29 @@ export class ObjectEventGate {
     }
     return false;
   }
+}
+
+/** An event's picture: as wide as the server cuts event pictures from the video (media/frames.ts), some 10-30 KB. */
+export const EVENT_PICTURE = { width: 320, quality: 75 } as const;
+
+/**
+ * The event the gate let through, with the frame its objects were seen in as its picture: the event is listed with
+ * it at once, not only once its clip is recorded. Made once per event, after the gate, never per analysed frame.
+ */
+export async function objectEvent(
+  cameraUuid: string,
+  frame: RgbFrame & { capturedAt: number },
+  objects: readonly DetectedObject[],
+): Promise<IngestEvent> {
+  const picture = await frameJpeg(frame, EVENT_PICTURE);
+  return {
+    source_id: `${cameraUuid}:${frame.capturedAt}`,
+    camera_uuid: cameraUuid,
+    started_at: new Date(frame.capturedAt).toISOString(),
+    objects: objects
+      .slice(0, INGEST.maxObjects)
+      .map((o) => ({ name: o.label, confidence: Math.round(o.confidence * 1000) / 1000, box: o.box })),
+    // Over the limit the whole batch would be refused (its faces too): the event goes without, and is cut from the video.
+    ...(picture.length <= ANALYZER.maxEventFrameBytes && { frame: picture.toString('base64') }),
+  };
 }

@@ -1,9 +1,12 @@
-import { INGEST, type IngestEvent, type IngestFace } from '@vigil/contract';
+import type { IngestEvent, IngestFace } from '@vigil/contract';
 import { Refused, type VigilClient } from './client.js';
 
 /** At most this many detections wait while the server cannot be reached; the oldest go first. */
 const MAX_WAITING = 2_000;
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000];
+/** Per request: events and faces carry pictures, and a batch over the server's body limit would be refused whole. */
+const EVENTS_PER_BATCH = 200;
+const FACES_PER_BATCH = 50;
 
 /**
  * Sends detections to the ingest API as they come: one request at a time, what arrives meanwhile goes in the next.
@@ -40,8 +43,8 @@ export class Sender {
 
   private async drain(): Promise<void> {
     while (this.events.length + this.faces.length > 0) {
-      const events = this.events.splice(0, INGEST.maxEvents);
-      const faces = this.faces.splice(0, 50);
+      const events = this.events.splice(0, EVENTS_PER_BATCH);
+      const faces = this.faces.splice(0, FACES_PER_BATCH);
       try {
         await this.client.batch({ events, faces });
         this.failures = 0;

@@ -252,7 +252,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rules,
     detectors: detectorsRepository,
     notifier: realtime,
-    // The face crop and frame an analyzer sends are the detection's pictures: nothing to cut from the recording.
+    // The pictures a detector sends (a face's crop and frame, an event's frame) are kept: nothing to cut from the recording.
     pictures: { keep: (kind, id, jpeg) => frames.keep(kind, id, jpeg) },
     log: app.log,
   });

@@ -16,6 +16,8 @@ export const ANALYZER = {
   maxCropBytes: 256 * 1024,
   /** the whole frame sent with a face (an exit camera's, so an alert has its picture at once): a JPEG of at most this */
   maxFrameBytes: 1024 * 1024,
+  /** the frame sent with an object event (the event's picture at once, a list thumbnail): a JPEG of at most this */
+  maxEventFrameBytes: 256 * 1024,
   /** face embeddings: at most this many numbers */
   maxEmbeddingLength: 2048,
 } as const;

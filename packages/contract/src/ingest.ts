@@ -21,6 +21,12 @@ export const ingestObjectSchema = z.object({
   box: boxSchema.optional(),
 });
 
+const base64Schema = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
+
+/** A JPEG of at most `bytes`, base64: the limit is checked on the base64 text, the JPEG itself by the server. */
+const jpegBase64Schema = (bytes: number) =>
+  base64Schema.max(Math.ceil((bytes * 4) / 3) + 4, `must be a JPEG of at most ${bytes / 1024} KiB (base64)`);
+
 /** One object-detection event from a detector. */
 export const ingestEventSchema = z.object({
   /** the detector's own id for the event: a retried batch does not duplicate it */
@@ -29,14 +35,14 @@ export const ingestEventSchema = z.object({
   started_at: isoUtcSchema,
   objects: z.array(ingestObjectSchema).min(1).max(50),
   description: z.string().trim().min(1).max(200).optional(),
+  /** the frame the objects were seen in: a JPEG, base64 (the event's picture at once, not cut from the video later) */
+  frame: jpegBase64Schema(ANALYZER.maxEventFrameBytes).optional(),
 });
 export type IngestEvent = z.infer<typeof ingestEventSchema>;
 
 /** A person a face may be: how alike the face is to them (0..1). */
 export const ingestCandidateSchema = z.object({ frontend_face_uuid: uuidSchema, confidence: z.number().min(0).max(1) });
 export type IngestCandidate = z.infer<typeof ingestCandidateSchema>;
-
-const base64Schema = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
 
 /** One face seen by a detector, with the registry person it matched best (if any). */
 export const ingestFaceSchema = z.object({
@@ -56,9 +62,9 @@ export const ingestFaceSchema = z.object({
   /** the people it may be, best first (the training tool shows them) */
   candidates: z.array(ingestCandidateSchema).max(4).optional(),
   /** the face cut from the frame: a JPEG, base64 */
-  crop: base64Schema.max(Math.ceil((ANALYZER.maxCropBytes * 4) / 3) + 4).optional(),
+  crop: jpegBase64Schema(ANALYZER.maxCropBytes).optional(),
   /** the whole frame the face was found in: a JPEG, base64 (the alert's full picture, without cutting it from the video) */
-  frame: base64Schema.max(Math.ceil((ANALYZER.maxFrameBytes * 4) / 3) + 4).optional(),
+  frame: jpegBase64Schema(ANALYZER.maxFrameBytes).optional(),
   /** the face's embedding, for training: little-endian float32 numbers, base64 */
   embedding: base64Schema.max(Math.ceil((ANALYZER.maxEmbeddingLength * 16) / 3) + 4).optional(),
 });

@@ -247,8 +247,9 @@ export class FrameAvailability {
   }
 
   /**
-   * Whether a detection's picture can be shown: the moment can be cut from the video, or the picture exists already
-   * (an analyzer sent its face crop and frame). For short lists: looking for the file costs a file-system call.
+   * Whether a detection's or an event's picture can be shown: the moment can be cut from the video, or the picture
+   * exists already (a detector sent it: a face's crop and frame, an event's frame). The file is looked for (a
+   * file-system call) only for moments the video does not hold.
    */
   pictured(kind: FrameKind, id: string, camera: string, at: number): boolean {
     return this.has(camera, at) || (this.d.kept?.(kind, id) ?? false);

@@ -63,7 +63,10 @@ export class EventsService {
       category: row.category as AlertCategory,
       camera_uuid: row.camera_uuid,
       camera_description: cameraNames.get(row.camera_uuid) ?? 'Removed camera',
-      thumbnail_uri: this.d.frames.has(row.camera_uuid, row.started_at) ? signedFrameUrl(this.d.signer, 'event', row.id, now) : null,
+      // The frame the detector sent, or one the video holds (cut when first asked for).
+      thumbnail_uri: this.d.frames.pictured('event', row.id, row.camera_uuid, row.started_at)
+        ? signedFrameUrl(this.d.signer, 'event', row.id, now)
+        : null,
       alerted: row.alerted === 1,
       info: { started_at: new Date(row.started_at).toISOString(), objects: JSON.parse(row.objects) as string[] },
       metrics: JSON.parse(row.metrics) as VigilEvent['metrics'],

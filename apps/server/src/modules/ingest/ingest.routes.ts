@@ -40,6 +40,9 @@ const INGEST_DESCRIPTION = [
   "a bad item refuses the whole batch (400) and writes nothing. Cameras must belong to the key's building;",
   'times are UTC ISO 8601 and may not lie more than 5 minutes in the future. Boxes are fractions of the frame.',
   'source_id (events) and runtime_face_uuid (faces) make retries safe: a repeated one is counted as a duplicate, not stored twice.',
+  `Pictures are JPEGs in base64, each optional: an event's frame (at most ${ANALYZER.maxEventFrameBytes / 1024} KiB) is its picture`,
+  "in the event lists at once (without one, the picture is cut from the recording); a face's crop",
+  `(${ANALYZER.maxCropBytes / 1024} KiB) and frame (${ANALYZER.maxFrameBytes / 1024} KiB) are the detection's and its alert's pictures.`,
   "Events become alerts by the building's alert settings; a face matched (confidence ≥ 0.9) to a resident flagged",
   'elopement_risk at a camera marked as an exit raises an elopement alert (one per person and exit per 120 s).',
 ].join(' ');
@@ -124,6 +127,7 @@ export function ingestRoutes(
     scope.get(
       '/api/v4/analyzers',
       {
+        config: { access: { rights: ['video'] } },
         schema: {
           tags: ['ingest'],
           summary: "Whether and how each of a building's cameras is analysed (video service)",
@@ -136,6 +140,7 @@ export function ingestRoutes(
     scope.get(
       '/api/ingest/v1/detectors',
       {
+        config: { access: { rights: ['alerting/edit'] } },
         schema: {
           tags: ['ingest'],
           summary: "A building's detector keys (alerting/edit); keys themselves are never shown again",
@@ -148,6 +153,7 @@ export function ingestRoutes(
     scope.post(
       '/api/ingest/v1/detectors',
       {
+        config: { access: { rights: ['alerting/edit'] } },
         schema: {
           tags: ['ingest'],
           summary: 'Create a detector key for a building (alerting/edit); the reply holds the key, once',
@@ -160,6 +166,7 @@ export function ingestRoutes(
     scope.delete(
       '/api/ingest/v1/detectors/:id',
       {
+        config: { access: { rights: ['alerting/edit'] } },
         schema: {
           tags: ['ingest'],
           summary: 'Revoke a detector key (alerting/edit): its batches are refused from now on',

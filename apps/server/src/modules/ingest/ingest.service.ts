@@ -45,8 +45,11 @@ export interface IngestDeps {
   rules: AlertRulesRepository;
   detectors: DetectorsRepository;
   notifier: Notifier;
-  /** where the pictures detectors send are kept: the face crop (the detection's poster) and the whole frame */
-  pictures?: { keep(kind: 'poster' | 'face', runtimeFaceUuid: string, jpeg: Buffer): void };
+  /**
+   * where the pictures detectors send are kept: a face's crop (the detection's poster) and whole frame (by its
+   * runtime_face_uuid), an event's frame (its picture, by the event's id)
+   */
+  pictures?: { keep(kind: 'poster' | 'face' | 'event', id: string, jpeg: Buffer): void };
   log?: { warn(obj: object, msg?: string): void };
 }
 
@@ -125,7 +128,7 @@ export class IngestService {
       return { ...events, ...faces };
     });
 
-    this.writePictures(batch.faces, outcome.freshFaces);
+    this.writePictures(batch.faces, outcome.freshFaces, outcome.eventPictures);
     // After the commit, so a client that refetches on the message sees what it was told about.
     this.d.notifier.objectAlerts(domain.uuid, outcome.alertedIds);
     this.d.notifier.elopementAlerts(domain.uuid, outcome.alertIds);
@@ -158,7 +161,12 @@ export class IngestService {
     );
     const before = new Map(state);
     const place = { timeZone: domain.timezone, geoloc: domain.geoloc };
-    const rows = fresh.map((e) => eventRow(e, domain.uuid, detector.id, now)).sort((a, b) => a.started_at - b.started_at);
+    const rows = fresh.map((e) => eventRow(e, domain.uuid, detector.id, now));
+    const eventPictures = rows.flatMap((row, i) => {
+      const frame = fresh[i]!.frame;
+      return frame ? [{ id: row.id, frame }] : [];
+    });
+    rows.sort((a, b) => a.started_at - b.started_at);
     for (const row of rows) {
       const decision = evaluateAlert(rules, { cameraId: row.camera_uuid, at: row.started_at, category: row.category }, place, state);
       row.alerted = decision.alert ? 1 : 0;
@@ -170,7 +178,7 @@ export class IngestService {
       state,
       [...state.keys()].filter((k) => state.get(k) !== before.get(k)),
     );
-    return { events: rows.length, alertedIds: rows.filter((r) => r.alerted === 1).map((r) => r.id) };
+    return { events: rows.length, alertedIds: rows.filter((r) => r.alerted === 1).map((r) => r.id), eventPictures };
   }
 
   /** Faces: the matched person must be of this building; people at risk seen at an exit raise elopement alerts. */
@@ -249,23 +257,26 @@ export class IngestService {
     return { faces: fresh.length, alertIds: alerts.map((a) => a.alert_id), freshFaces: new Set(fresh.map((f) => f.runtime_face_uuid)) };
   }
 
-  /** The pictures of the faces written now (not of duplicates): after the commit; one that cannot be kept is only logged. */
-  private writePictures(faces: IngestFace[], fresh: Set<string>): void {
-    if (!this.d.pictures) return;
+  /**
+   * The pictures of the faces and events written now (not of duplicates): after the commit, before the socket tells
+   * anyone to list them; one that cannot be kept is only logged (an event's is then cut from the video, as without).
+   */
+  private writePictures(faces: IngestFace[], fresh: Set<string>, events: { id: string; frame: string }[]): void {
+    const pictures = this.d.pictures;
+    if (!pictures) return;
+    const keep = (kind: 'poster' | 'face' | 'event', id: string, data: string) => {
+      try {
+        pictures.keep(kind, id, Buffer.from(data, 'base64'));
+      } catch (err) {
+        this.d.log?.warn({ err, kind, id }, 'a picture a detector sent was not kept');
+      }
+    };
     for (const f of faces) {
       if (!f.runtime_face_uuid || !fresh.has(f.runtime_face_uuid)) continue;
-      for (const [kind, data] of [
-        ['poster', f.crop],
-        ['face', f.frame],
-      ] as const) {
-        if (!data) continue;
-        try {
-          this.d.pictures.keep(kind, f.runtime_face_uuid, Buffer.from(data, 'base64'));
-        } catch (err) {
-          this.d.log?.warn({ err, face: f.runtime_face_uuid }, 'a picture of a face was not kept');
-        }
-      }
+      if (f.crop) keep('poster', f.runtime_face_uuid, f.crop);
+      if (f.frame) keep('face', f.runtime_face_uuid, f.frame);
     }
+    for (const e of events) keep('event', e.id, e.frame);
   }
 
   /** The checks the schema cannot make: cameras of this building, no times from the future. */
@@ -275,6 +286,7 @@ export class IngestService {
       if (!cameras.has(e.camera_uuid))
         throw badRequest(`events[${i}].camera_uuid: no camera ${e.camera_uuid} in this detector's building.`);
       if (Date.parse(e.started_at) > latest) throw badRequest(`events[${i}].started_at is in the future.`);
+      if (e.frame !== undefined && !isJpeg(Buffer.from(e.frame, 'base64'))) throw badRequest(`events[${i}].frame must be a JPEG image.`);
     });
     batch.faces.forEach((f, i) => {
       if (!cameras.has(f.camera_uuid)) throw badRequest(`faces[${i}].camera_uuid: no camera ${f.camera_uuid} in this detector's building.`);

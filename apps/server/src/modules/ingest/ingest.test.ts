@@ -1,3 +1,7 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ANALYZER, type EventsReply } from '@vigil/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
 
@@ -139,6 +143,91 @@ describe('POST /api/ingest/v1/batch', () => {
     const birchKey = await createKey(BIRCH, 'birch');
     expect((await send({ events: [event(Date.now(), HALLWAY)] }, birchKey)).statusCode).toBe(400);
     expect((await send({ events: [event(Date.now(), BIRCH_RECEPTION)] }, birchKey)).statusCode).toBe(200);
+  });
+});
+
+describe("an event's frame", () => {
+  /** A real JPEG as an analyzer sends it: 320 px wide. */
+  const jpeg = (colour: string) =>
+    sharp({ create: { width: 320, height: 180, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer();
+  const eventFiles = () => {
+    const dir = join(ctx.config.video.mediaDir, 'frames', 'event');
+    return existsSync(dir) ? readdirSync(dir).sort() : [];
+  };
+  const listed = async (sourceId: string) => {
+    const row = await ctx.database.db
+      .selectFrom('events')
+      .select(['id', 'started_at'])
+      .where('source_id', '=', sourceId)
+      .executeTakeFirstOrThrow();
+    const at = new Date(Number(row.started_at)).toISOString();
+    const reply = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/events/v1/alerts?domain_uuid=${MAPLE}&camera_uuid=${HALLWAY}&since=${at}&until=${at}`,
+      headers: bearer(manager),
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json<EventsReply>().data.find((e) => e.id === row.id)!;
+  };
+
+  it('is the picture the event is listed with at once, before any clip of that moment exists', async () => {
+    const [recent, old] = await Promise.all([jpeg('#2a6'), jpeg('#a62')]);
+    const reply = await send({
+      events: [
+        { ...event(Date.now() - 2000), source_id: 'frame-recent', frame: recent.toString('base64') },
+        // Long before the live window, and never recorded: without its frame it would have no picture at all.
+        { ...event(Date.now() - 10 * 60_000), source_id: 'frame-old', frame: old.toString('base64') },
+        { ...event(Date.now() - 10 * 60_000), source_id: 'frame-none' },
+      ],
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await ctx.database.db.selectFrom('clips').select('file').where('camera_uuid', '=', HALLWAY).execute()).toEqual([]);
+
+    for (const [sourceId, sent] of [
+      ['frame-recent', recent],
+      ['frame-old', old],
+    ] as const) {
+      const listedEvent = await listed(sourceId);
+      expect(listedEvent.thumbnail_uri, sourceId).toMatch(new RegExp(`^/media/\\d+\\.[\\w-]{32}/frames/event/${listedEvent.id}\\.jpg$`));
+      const picture = await ctx.app.inject({ method: 'GET', url: listedEvent.thumbnail_uri! });
+      expect(picture.statusCode, sourceId).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/jpeg');
+      expect(Buffer.compare(picture.rawPayload, sent), sourceId).toBe(0);
+    }
+    expect((await listed('frame-none')).thumbnail_uri).toBeNull();
+
+    // A retried batch is a duplicate: no second picture.
+    const files = eventFiles();
+    expect(files).toHaveLength(2);
+    const again = await send({ events: [{ ...event(Date.now() - 2000), source_id: 'frame-recent', frame: recent.toString('base64') }] });
+    expect(again.json()).toMatchObject({ events: { accepted: 0, duplicates: 1 } });
+    expect(eventFiles()).toEqual(files);
+  });
+
+  it('is refused when it is not a JPEG or too large (the whole batch, nothing stored)', async () => {
+    const before = { rows: await counts(), files: eventFiles() };
+    const png = await sharp({ create: { width: 32, height: 18, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    // JPEG bytes, one KiB over the limit
+    const huge = Buffer.concat([await jpeg('#222'), Buffer.alloc(ANALYZER.maxEventFrameBytes + 1024)]);
+    const withFrame = (frame: string) => ({ events: [event(), { ...event(), frame }] });
+    const cases: [object, RegExp][] = [
+      [withFrame(png.toString('base64')), /^events\[1\]\.frame must be a JPEG image\.$/],
+      [withFrame(huge.toString('base64')), /^body\.events\.1\.frame: must be a JPEG of at most 256 KiB \(base64\)$/],
+      [withFrame('not base64!'), /^body\.events\.1\.frame: must be base64$/],
+    ];
+    for (const [payload, message] of cases) {
+      const reply = await send(payload);
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json<{ error: string }>().error).toMatch(message);
+    }
+    // Over the whole request's limit, it is refused before it is read.
+    const enormous = await send(withFrame(Buffer.alloc(17 * 1024 * 1024).toString('base64')));
+    expect(enormous.statusCode).toBe(413);
+    expect({ rows: await counts(), files: eventFiles() }).toEqual(before);
   });
 });
 
