@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatUtc, isStillUploading, locateInPlaylist, parseViewerTimestamp, pickCameraId, playlistNeedsMore } from './viewer.js';
+import {
+  formatUtc,
+  isStillUploading,
+  locateInPlaylist,
+  parseViewerTimestamp,
+  pickCameraId,
+  playlistNeedsMore,
+  resolveViewerCamera,
+} from './viewer.js';
 
 const A = '3f2c8a4e-9b1d-4c7e-8f00-123456789abc';
 const B = '0b6e2d1a-5c4f-4e3b-9a21-fedcba987654';
@@ -30,6 +38,32 @@ describe('pickCameraId (spec part 1 §5: a route camera id counts only when it i
   it('is undefined with no cameras', () => {
     expect(pickCameraId(A, [])).toBeUndefined();
     expect(pickCameraId(undefined, [])).toBeUndefined();
+  });
+});
+
+describe('resolveViewerCamera (the camera /view/:cameraId shows)', () => {
+  const OTHER = '7e57ab1e-0000-4000-8000-0000000000d1';
+  const known = new Set([A, B, OTHER]);
+  const current = [A, B];
+
+  it("shows the route's camera when it is one of the user's, in any building", () => {
+    expect(resolveViewerCamera(B, known, current, A)).toBe(B);
+    expect(resolveViewerCamera(OTHER, known, current, B)).toBe(OTHER);
+  });
+
+  it("falls back to the building's first camera for an unknown or malformed camera id, not the remembered one", () => {
+    expect(resolveViewerCamera(C, known, current, B)).toBe(A);
+    expect(resolveViewerCamera('lobby', known, current, B)).toBe(A);
+  });
+
+  it('without a camera in the route, shows the remembered camera of the building, else its first', () => {
+    expect(resolveViewerCamera(undefined, known, current, B)).toBe(B);
+    expect(resolveViewerCamera(undefined, known, current, OTHER)).toBe(A);
+    expect(resolveViewerCamera(undefined, known, current, null)).toBe(A);
+  });
+
+  it('is undefined when the building has no cameras', () => {
+    expect(resolveViewerCamera(C, known, [], B)).toBeUndefined();
   });
 });
 

@@ -8,6 +8,24 @@ export function pickCameraId(raw: string | undefined, cameraIds: readonly string
   return cameraIds[0];
 }
 
+/**
+ * The camera /view/:cameraId shows: the route's, when it is a camera of any of the user's buildings; a route camera
+ * that is unknown or not a UUID falls back to the current building's first camera (§5); without one in the route,
+ * the remembered camera of that building, else its first.
+ */
+export function resolveViewerCamera(
+  cameraParam: string | undefined,
+  knownCameraIds: ReadonlySet<string>,
+  currentCameraIds: readonly string[],
+  remembered: string | null,
+): string | undefined {
+  if (cameraParam) {
+    const known = UUID_PATTERN.test(cameraParam) && knownCameraIds.has(cameraParam);
+    return known ? cameraParam : currentCameraIds[0];
+  }
+  return pickCameraId(remembered ?? undefined, currentCameraIds);
+}
+
 export type ViewerMoment = { mode: 'live' } | { mode: 'archive'; at: Date };
 
 /** /view/:cameraId/:timestamp — 'live', or a UTC time; anything else falls back to one minute ago. */

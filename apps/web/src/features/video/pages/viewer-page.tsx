@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Box, Button, Container, Flex, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ARCHIVE, formatUtc, hasOperation, parseViewerTimestamp, pickCameraId, sortCameras, type Camera } from '@vigil/contract';
+import { ARCHIVE, formatUtc, hasOperation, parseViewerTimestamp, resolveViewerCamera, sortCameras } from '@vigil/contract';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { currentCameraStore, setCurrentCameraId, setCurrentDomainId, useCurrentDomain } from '../../../lib/current-domain';
@@ -16,21 +16,6 @@ import { CameraSettingsDialog } from '../components/camera-settings-dialog';
 import { EventsTimeline } from '../components/events-timeline/events-timeline';
 import { VideoStage } from '../components/video-stage';
 import { useViewerNavigation, useViewerRequest, viewerPath } from '../hooks/use-viewer-request';
-
-/**
- * The camera to show: the URL's, when it is a camera of any of the user's buildings; otherwise the
- * remembered camera of the current building, else its first camera (spec part 1 §5).
- */
-function resolveCamera(
-  cameraParam: string | undefined,
-  cameraDomains: ReadonlyMap<string, string>,
-  currentCameras: readonly Camera[],
-  remembered: string | null,
-): string | undefined {
-  if (cameraParam && pickCameraId(cameraParam, [...cameraDomains.keys()]) === cameraParam) return cameraParam;
-  const ids = currentCameras.map((c) => c.uuid);
-  return pickCameraId(remembered ?? undefined, ids);
-}
 
 /** The URL's moment is a UTC time the viewer can read (parseViewerTimestamp falls back to one minute ago otherwise). */
 function isUtcTimestamp(raw: string | undefined): boolean {
@@ -57,7 +42,9 @@ export default function ViewerPage({ title }: { title: string }) {
   const nav = useViewerNavigation();
 
   const cameraDomains = useMemo(() => new Map((domains ?? []).flatMap((d) => d.cameras.map((c) => [c.uuid, d.uuid] as const))), [domains]);
-  const cameraId = resolveCamera(request.cameraParam, cameraDomains, domain?.cameras ?? [], remembered);
+  const currentCameraIds = useMemo(() => (domain?.cameras ?? []).map((c) => c.uuid), [domain]);
+  const knownCameraIds = useMemo(() => new Set(cameraDomains.keys()), [cameraDomains]);
+  const cameraId = resolveViewerCamera(request.cameraParam, knownCameraIds, currentCameraIds, remembered);
   const cameraDomainId = cameraId ? cameraDomains.get(cameraId) : undefined;
   const cameras = useMemo(() => {
     const holder = domains?.find((d) => d.uuid === cameraDomainId);
