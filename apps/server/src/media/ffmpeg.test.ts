@@ -6,6 +6,7 @@ import {
   parseDuration,
   parseSegmentListLine,
   recorderArgs,
+  recorderInput,
   thumbnailArgs,
 } from './ffmpeg.js';
 
@@ -22,7 +23,6 @@ function hasRun(args: string[], ...needle: string[]): boolean {
 
 describe('recorderArgs', () => {
   const options = {
-    input: 'rtsp://admin:pw@10.0.0.20:554/Streaming/Channels/101',
     liveDir: '/data/live/cam-1',
     clipSeconds: 60,
     hlsSeconds: 2,
@@ -30,13 +30,19 @@ describe('recorderArgs', () => {
   };
   const args = recorderArgs(options);
 
-  it('reads the camera once, with wall-clock timestamps kept through -copyts', () => {
+  it('reads the camera once, from the concat script on stdin, keeping its timestamps through -copyts', () => {
     expect(args.filter((a) => a === '-i')).toHaveLength(1);
-    expect(valueOf(args, '-i')).toBe(options.input);
-    expect(hasRun(args, '-use_wallclock_as_timestamps', '1')).toBe(true);
-    expect(args.indexOf('-use_wallclock_as_timestamps')).toBeLessThan(args.indexOf('-i'));
+    expect(valueOf(args, '-i')).toBe('pipe:0');
+    expect(hasRun(args, '-f', 'concat', '-safe', '0')).toBe(true);
+    expect(valueOf(args, '-protocol_whitelist')?.split(',')).toEqual(expect.arrayContaining(['pipe', 'rtsp', 'rtsps', 'tcp', 'tls']));
     expect(args).toContain('-copyts');
     expect(args.indexOf('-copyts')).toBeGreaterThan(args.indexOf('-i'));
+  });
+
+  it('drops the packets read while probing and does not count frames for a frame rate', () => {
+    expect(hasRun(args, '-fflags', 'nobuffer')).toBe(true);
+    expect(hasRun(args, '-fpsprobesize', '0')).toBe(true);
+    expect(args.indexOf('-fflags')).toBeLessThan(args.indexOf('-i'));
   });
 
   it('copies the video to both outputs without transcoding', () => {
@@ -46,10 +52,12 @@ describe('recorderArgs', () => {
     expect(args.some((a) => /^(libx26|-vf$|-filter|-b:v)/.test(a))).toBe(false);
   });
 
-  it('cuts clips of clipSeconds aligned to the clock and lists finished ones on stdout', () => {
+  it('cuts clips of clipSeconds aligned to the clock, each starting at time 0, and lists finished ones on stdout', () => {
     expect(hasRun(args, '-f', 'segment')).toBe(true);
     expect(valueOf(args, '-segment_time')).toBe('60');
     expect(hasRun(args, '-segment_atclocktime', '1')).toBe(true);
+    expect(hasRun(args, '-reset_timestamps', '1')).toBe(true);
+    expect(valueOf(args, '-segment_format_options')).toContain('avoid_negative_ts=make_zero');
     expect(valueOf(args, '-segment_list')).toBe('pipe:1');
     expect(valueOf(args, '-segment_list_type')).toBe('csv');
     expect(valueOf(recorderArgs({ ...options, clipSeconds: 30 }), '-segment_time')).toBe('30');
@@ -64,15 +72,40 @@ describe('recorderArgs', () => {
     expect(valueOf(args, '-hls_segment_filename')?.startsWith('/data/live/cam-1/')).toBe(true);
     expect(args[args.length - 1]).toBe('/data/live/cam-1/index.m3u8');
   });
+});
+
+describe('recorderInput', () => {
+  const url = 'rtsp://admin:pw@10.0.0.20:554/Streaming/Channels/101';
+
+  it('names the camera in a one-entry concat script, with the connection options of that entry', () => {
+    const lines = recorderInput(url).trimEnd().split('\n');
+    expect(lines[0]).toBe('ffconcat version 1.0');
+    expect(lines[1]).toBe(`file '${url}'`);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'option rtsp_transport tcp',
+        'option fflags nobuffer',
+        'option fpsprobesize 0',
+        'option use_wallclock_as_timestamps 1',
+      ]),
+    );
+    expect(lines.filter((l) => l.startsWith('file '))).toHaveLength(1);
+  });
 
   it('asks for RTSP over TCP only for rtsp inputs', () => {
-    expect(hasRun(args, '-rtsp_transport', 'tcp')).toBe(true);
-    expect(args.indexOf('-rtsp_transport')).toBeLessThan(args.indexOf('-i'));
-    expect(hasRun(recorderArgs({ ...options, input: 'rtsps://cam:322/live' }), '-rtsp_transport', 'tcp')).toBe(true);
+    expect(recorderInput('rtsps://cam:322/live')).toContain('option rtsp_transport tcp');
     for (const input of ['/data/demo/lobby.mp4', 'http://10.0.0.5/stream.m3u8']) {
-      const other = recorderArgs({ ...options, input });
-      expect(other).not.toContain('-rtsp_transport');
-      expect(valueOf(other, '-i')).toBe(input);
+      const script = recorderInput(input);
+      expect(script).not.toContain('rtsp_transport');
+      expect(script).toContain(`file '${input}'`);
+      expect(script).toContain('option use_wallclock_as_timestamps 1');
+    }
+  });
+
+  it('quotes a single quote so it cannot end the entry, and refuses line breaks', () => {
+    expect(recorderInput("rtsp://u:it's@cam/live")).toContain("file 'rtsp://u:it'\\''s@cam/live'");
+    for (const bad of ['rtsp://cam/live\noption x y', 'rtsp://cam/live\rfile /etc/passwd', 'rtsp://cam/\0']) {
+      expect(() => recorderInput(bad)).toThrow(/line break/);
     }
   });
 });

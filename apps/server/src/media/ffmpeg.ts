@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 
 /** What the recorder asks of ffmpeg for one camera: clips aligned to the wall clock, a rolling live playlist and a low-latency stream, from one connection, copied. */
 export interface RecorderArgsOptions {
-  input: string;
   liveDir: string;
   clipSeconds: number;
   hlsSeconds: number;
@@ -33,23 +32,69 @@ export const LIVE_STREAM_ARGS = [
   'pipe:3',
 ];
 
+/** The protocols a camera URL may use, and those ffmpeg needs beneath them (the list itself arrives on a pipe). */
+const CAMERA_PROTOCOLS = 'pipe,rtsp,rtsps,rtp,srtp,tcp,udp,tls,http,https,httpproxy,hls,crypto,file';
+
 /**
- * One RTSP connection, up to three outputs, no transcoding. Packets get wall-clock timestamps (kept with -copyts), so the
- * segment list on stdout reports each finished clip's end as epoch seconds. Clips are written in the working
- * folder as <open time>.partial.mp4; the recorder renames them once it has synced and indexed them.
+ * How the camera is opened, as options of the camera's own connection:
+ * - packets are stamped by arrival (wall-clock timestamps, so a clip's times are the time it was filmed);
+ * - the packets ffmpeg reads while probing the connection are dropped (nobuffer): they arrive in one burst that would
+ *   carry one arrival time, and without them the recording starts at the first key frame after the connection is live;
+ * - the probe stops once the codec is known instead of counting frames for a frame rate (fpsprobesize 0), so that
+ *   first key frame comes within a second or two of connecting, not after five.
+ */
+function cameraOptions(url: string): [string, string][] {
+  const rtsp = /^rtsps?:/i.test(url)
+    ? ([
+        ['rtsp_transport', 'tcp'],
+        ['timeout', '10000000'],
+      ] as [string, string][])
+    : [];
+  return [...rtsp, ['fflags', 'nobuffer'], ['fpsprobesize', '0'], ['use_wallclock_as_timestamps', '1']];
+}
+
+/** A value in an ffconcat script: single-quoted, an inner quote closed, escaped and reopened. */
+const ffconcatQuote = (value: string): string => `'${value.replace(/'/g, "'\\''")}'`;
+
+/**
+ * The one-entry concat script the recorder writes to ffmpeg's standard input. It carries the camera URL, password
+ * included, so that the URL is never in ffmpeg's argv, which every user of the machine can read (`ps`,
+ * /proc/<pid>/cmdline). ffmpeg has no other way to take an input URL off its command line (no `-/i` before 7.0).
+ */
+export function recorderInput(url: string): string {
+  // A line break would end the entry and start a directive of the caller's choosing.
+  if (/[\r\n\0]/.test(url)) throw new Error('a camera URL cannot hold a line break');
+  const lines = ['ffconcat version 1.0', `file ${ffconcatQuote(url)}`];
+  for (const [key, value] of cameraOptions(url)) lines.push(`option ${key} ${value}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * One camera connection, up to three outputs, no transcoding. The camera comes in through the concat script on
+ * standard input (recorderInput). Timestamps are kept (-copyts): they count from the first packet of this
+ * connection, so the segment list on stdout reports each finished clip's end as seconds of this connection, which
+ * the recorder turns into wall-clock time. Clips are written in the working folder as <open time>.partial.mp4 and
+ * each starts at time 0 (the first one too: make_zero); the recorder renames them once it has synced and indexed them.
  */
 export function recorderArgs(o: RecorderArgsOptions): string[] {
-  const rtsp = o.input.startsWith('rtsp') ? ['-rtsp_transport', 'tcp', '-timeout', '10000000'] : [];
   return [
     '-hide_banner',
     '-nostdin',
     '-loglevel',
     'error',
-    ...rtsp,
-    '-use_wallclock_as_timestamps',
-    '1',
+    // The concat demuxer probes the connection again: its probing packets are dropped too.
+    '-fflags',
+    'nobuffer',
+    '-fpsprobesize',
+    '0',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-protocol_whitelist',
+    CAMERA_PROTOCOLS,
     '-i',
-    o.input,
+    'pipe:0',
     '-copyts',
     '-map',
     '0:v:0',
@@ -68,7 +113,7 @@ export function recorderArgs(o: RecorderArgsOptions): string[] {
     '-segment_format',
     'mp4',
     '-segment_format_options',
-    'movflags=+faststart',
+    'movflags=+faststart:avoid_negative_ts=make_zero',
     '-segment_list',
     'pipe:1',
     '-segment_list_type',

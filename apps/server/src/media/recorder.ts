@@ -1,10 +1,20 @@
 import { redactSecrets } from '@vigil/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Clock } from '../lib/clock.js';
-import { clipFileName, parseClipFileName, parseSegmentListLine, probeDuration, recorderArgs, runFfmpeg, thumbnailArgs } from './ffmpeg.js';
+import {
+  clipFileName,
+  parseClipFileName,
+  parseSegmentListLine,
+  probeDuration,
+  recorderArgs,
+  recorderInput,
+  runFfmpeg,
+  thumbnailArgs,
+} from './ffmpeg.js';
 import { LiveFeed } from './live-feed.js';
 import { fsyncPath, type MediaStore } from './media-store.js';
 
@@ -61,8 +71,14 @@ export class CameraRecorder {
   private restartTimer: NodeJS.Timeout | undefined;
   private healthTimer: NodeJS.Timeout | undefined;
   private lastError: string | null = null;
-  /** the first segment of a connection holds the packets buffered while connecting, stamped all at once: dropped */
-  private awaitingFirstSegment = true;
+  /**
+   * Wall-clock time (epoch ms) of time 0 of this connection's timestamps. ffmpeg lists a clip as finished when the
+   * first packet of the next one arrives, so (arrival of the line - clip end) is that time plus delays: the least
+   * such figure of the connection is the best estimate. Null until the first clip of a connection is listed.
+   */
+  private connectionEpochMs: number | null = null;
+  /** this connection's live picture has been made the camera's thumbnail */
+  private liveThumbnail = false;
   /** clip files are finished one after another, in order */
   private queue: Promise<void> = Promise.resolve();
   /** the low-latency live stream, fanned out to viewers and analyzers */
@@ -138,21 +154,31 @@ export class CameraRecorder {
     rmSync(liveDir, { recursive: true, force: true });
     mkdirSync(liveDir, { recursive: true });
     this.setState('connecting', this.lastError);
+    let input: string;
+    try {
+      input = recorderInput(this.source.url);
+    } catch (err) {
+      this.setState('offline', (err as Error).message);
+      return;
+    }
     const args = recorderArgs({
-      input: this.source.url,
       liveDir: this.liveDir,
       clipSeconds: this.o.clipSeconds,
       hlsSeconds: this.o.hlsSeconds,
       hlsListSize: HLS_LIST_SIZE,
       liveStream: this.o.liveStream !== false,
     });
-    this.awaitingFirstSegment = true;
+    this.connectionEpochMs = null;
+    this.liveThumbnail = false;
     const child = spawn(this.o.ffmpeg, args, {
       cwd: this.clipDir,
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       env: { ...process.env, TZ: 'UTC' },
     });
     this.child = child;
+    // The camera URL (password included) goes in on stdin, never on the command line.
+    child.stdin!.on('error', () => undefined);
+    child.stdin!.end(input);
     this.feed.restart();
     const live = child.stdio[3] as NodeJS.ReadableStream | null;
     live?.on('data', (chunk: Buffer) => {
@@ -166,8 +192,10 @@ export class CameraRecorder {
     live?.on('error', () => undefined);
     if (child.pid) writeFileSync(this.pidFile, String(child.pid));
     createInterface({ input: child.stdout! }).on('line', (line) => {
+      // Physical time, as ffmpeg's own arrival stamps are: not the app's clock, which tests move.
+      const arrival = Date.now();
       this.queue = this.queue
-        .then(() => this.finishSegment(line))
+        .then(() => this.finishSegment(line, arrival))
         .catch((err: unknown) => this.o.log.warn({ err, camera: this.source.uuid }, 'clip not indexed'));
     });
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -198,23 +226,56 @@ export class CameraRecorder {
       this.failures = 0;
       this.lastError = null;
       this.setState('recording');
+      if (!this.liveThumbnail) {
+        this.liveThumbnail = true;
+        void this.thumbnailFromLive();
+      }
     } else if (this.status.state === 'recording' || this.o.clock.now() - (this.status.since ?? 0) > 20_000) {
       this.lastError = 'no video from the camera for 20 seconds';
-      this.child.kill('SIGKILL');
+      // SIGINT first: ffmpeg finishes the clip in progress, so a stalled camera costs only the stall.
+      const child = this.child;
+      child.kill('SIGINT');
+      setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 5000).unref();
     }
   }
 
-  private async finishSegment(line: string): Promise<void> {
+  /**
+   * Within seconds of recording, the camera's thumbnail is its newest live segment's first picture: a camera card
+   * need not wait for the first clip to finish (a minute). Finished clips refresh it afterwards.
+   */
+  private async thumbnailFromLive(): Promise<void> {
+    try {
+      const playlist = readFileSync(join(this.liveDir, 'index.m3u8'), 'utf8');
+      const newest = playlist
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '' && !l.startsWith('#'))
+        .pop();
+      if (newest) await this.makeThumbnail(join(this.liveDir, newest));
+    } catch (err) {
+      this.o.log.warn({ err, camera: this.source.uuid }, 'live thumbnail failed');
+    }
+  }
+
+  private async makeThumbnail(source: string): Promise<void> {
+    const thumb = this.o.store.thumbnail(this.source.uuid);
+    // A name of its own: the live picture and a finished clip's may be made at the same moment.
+    const temporary = `${thumb}.${randomUUID()}.tmp.jpg`;
+    try {
+      await runFfmpeg(this.o.ffmpeg, thumbnailArgs(source, temporary), 15_000);
+      renameSync(temporary, thumb);
+    } finally {
+      rmSync(temporary, { force: true });
+    }
+  }
+
+  private async finishSegment(line: string, arrival: number): Promise<void> {
     const entry = parseSegmentListLine(line);
     if (!entry) return;
     const partial = join(this.clipDir, entry.file);
-    if (this.awaitingFirstSegment) {
-      this.awaitingFirstSegment = false;
-      rmSync(partial, { force: true });
-      return;
-    }
-    const endMs = entry.endSeconds > 1e9 ? entry.endSeconds * 1000 : statSync(partial).mtimeMs;
-    await this.finalize(partial, endMs);
+    const estimate = arrival - entry.endSeconds * 1000;
+    this.connectionEpochMs = this.connectionEpochMs === null ? estimate : Math.min(this.connectionEpochMs, estimate);
+    await this.finalize(partial, this.connectionEpochMs + entry.endSeconds * 1000);
   }
 
   /** fsync, rename to the clip's start time, index; an unreadable (unfinished) file is removed. */
@@ -241,10 +302,7 @@ export class CameraRecorder {
       size_bytes: statSync(file).size,
       file: this.o.store.relative(file),
     });
-    const thumb = this.o.store.thumbnail(this.source.uuid);
-    await runFfmpeg(this.o.ffmpeg, thumbnailArgs(file, `${thumb}.tmp.jpg`), 15_000)
-      .then(() => renameSync(`${thumb}.tmp.jpg`, thumb))
-      .catch((err: unknown) => this.o.log.warn({ err, camera: this.source.uuid }, 'thumbnail failed'));
+    await this.makeThumbnail(file).catch((err: unknown) => this.o.log.warn({ err, camera: this.source.uuid }, 'thumbnail failed'));
   }
 
   /** Makes the index and the folder agree after a crash: at most the clip in progress is lost. */
