@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common.js';
+import { GENDERS } from './faces.js';
 import { isoUtcSchema } from './video.js';
 
 /** Spec part 1 §9: elopement alerts look back 24 hours, refresh every 30 s, and their clocks tick every 5 s. */
@@ -31,6 +32,8 @@ export const elopementAlertSchema = z.object({
   runtime_face_uuid: uuidSchema,
   frontend_face_uuid: uuidSchema,
   person_name: z.string(),
+  /** the person's, so a card shows a made-up name of their gender under the dummy face names flag */
+  gender: z.enum(GENDERS).nullable(),
   description: z.string(),
   camera_uuid: uuidSchema,
   cameraDescription: z.string(),

@@ -129,6 +129,7 @@ export class AlertsService {
       runtime_face_uuid: row.runtime_face_uuid,
       frontend_face_uuid: row.frontend_face_uuid,
       person_name: `${row.first_name} ${row.last_name}`,
+      gender: row.gender as ElopementAlert['gender'],
       description: row.description,
       camera_uuid: row.camera_uuid,
       cameraDescription: row.camera_description ?? 'Removed camera',

@@ -71,6 +71,8 @@ describe('elopement alerts', () => {
       category: 'elopement_alert',
       frontend_face_uuid: MARGARET,
       person_name: 'Margaret Hill',
+      // the card's made-up name under the dummy face names flag is of the person's gender
+      gender: 'female',
       camera_uuid: EXIT,
       cameraDescription: 'Front Entrance Outdoor',
       event_ts: Math.floor((now - 60_000) / 1000),

@@ -6,6 +6,7 @@ import type { Database, ElopementAlertRow } from '../../db/schema.js';
 export interface ElopementAlertView extends ElopementAlertRow {
   first_name: string;
   last_name: string;
+  gender: string | null;
   camera_description: string | null;
   box: string | null;
   is_face: number | null;
@@ -38,6 +39,7 @@ export class ElopementAlertsRepository {
       .select([
         'f.first_name',
         'f.last_name',
+        'f.gender',
         'c.description as camera_description',
         'd.box',
         'd.is_face',

@@ -4,8 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ALERTS_MESSAGES, ELOPEMENT, type ElopementAlert, type ServiceMap } from '@vigil/contract';
 import { elopementAlertsQueryOptions } from '../../../lib/api/get-elopement-alerts';
 import { PageLoader } from '../../../components/page-loader';
+import { useFlag } from '../../../lib/flags';
 import { useNow } from '../hooks/use-now';
 import { activeAlertsNewestFirst, dismissMode } from '../lib/dismiss-flow';
+import { displayAlert } from '../lib/display-alert';
 import { AlertsLoadError } from './alerts-load-error';
 import { DismissAlertModal } from './dismiss-alert-modal';
 import { ElopementAlertCard } from './elopement-alert-card';
@@ -15,7 +17,11 @@ export function ElopementAlerts({ domainId, services }: { domainId: string; serv
   const query = useQuery(elopementAlertsQueryOptions(domainId));
   const now = useNow(ELOPEMENT.tickMs);
   const [asking, setAsking] = useState<ElopementAlert | null>(null);
-  const alerts = useMemo(() => activeAlertsNewestFirst(query.data?.alerts ?? []), [query.data]);
+  const dummy = useFlag('dummy_face_names');
+  const alerts = useMemo(
+    () => activeAlertsNewestFirst(query.data?.alerts ?? []).map((alert) => displayAlert(alert, dummy)),
+    [query.data, dummy],
+  );
   const mode = dismissMode(services);
 
   if (query.isPending) return <PageLoader label="Loading alerts" />;

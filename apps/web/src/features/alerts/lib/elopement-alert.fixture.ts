@@ -9,6 +9,7 @@ export function alertFixture(id: string, eventTs: number, overrides: Partial<Elo
     runtime_face_uuid: 'b0000000-0000-4000-8000-000000000001',
     frontend_face_uuid: 'f0ce0001-0000-4000-8000-00000000a001',
     person_name: 'Margaret Hill',
+    gender: 'female',
     description: 'Margaret Hill at Front Entrance Outdoor',
     camera_uuid: 'c1a00001-0000-4000-8000-00000000a001',
     cameraDescription: 'Front Entrance Outdoor',
