@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CameraAnalysis, ElopementAlert } from '@vigil/contract';
@@ -25,6 +25,21 @@ let person: string;
 let key: string;
 let serverUrl: string;
 const analyzers: ChildProcess[] = [];
+/** The camera's password (the simulated camera asks for none, so ffmpeg never sends it; it must still never show). */
+const CAMERA_PASSWORD = 'door-cam-s3cret';
+
+/** Every process's command line on this machine: what `ps` shows to any user. */
+function commandLines(): string[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      } catch {
+        return '';
+      }
+    });
+}
 
 /** Vigil's analyzer from its sources, as `npm start` runs it, working for this test's server. */
 function startAnalyzer(name: string): ChildProcess {
@@ -73,7 +88,18 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/v4/cameras/upload',
     headers: bearer(manager),
-    payload: [{ name: 'Side Door Outdoor', domainUUID: MAPLE, protocol: 'rtsp', host: '127.0.0.1', port: rtsp.port, path: '/test/exit' }],
+    payload: [
+      {
+        name: 'Side Door Outdoor',
+        domainUUID: MAPLE,
+        protocol: 'rtsp',
+        host: '127.0.0.1',
+        port: rtsp.port,
+        path: '/test/exit',
+        username: 'viewer',
+        password: CAMERA_PASSWORD,
+      },
+    ],
   });
   camera = upload.json<{ cameras: { uuid: string }[] }>().cameras[0]!.uuid;
   await new CamerasRepository(ctx.database.db).setExit(camera, true);
@@ -150,6 +176,12 @@ describe('the analyzer pipeline (real camera, real models, real ingest)', () => 
     expect(analysis.analyzer?.name).toBe('first analyzer');
     expect(analysis.report!.state).toBe('analysing');
     expect(analysis.report!.analysed_fps).toBeGreaterThan(0);
+    // While the recorder and the analyzer both work: no command line carries the camera's password, the analyzer's
+    // key, or a lease's stream path (a capability), for any user of the machine to read in `ps`.
+    const lines = commandLines();
+    expect(lines.filter((line) => line.includes('ffmpeg')).length).toBeGreaterThanOrEqual(2);
+    const secrets = [CAMERA_PASSWORD, key, '/media/analyzer/', `${serverUrl}/media/`];
+    expect(lines.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
   }, 150_000);
 
   it('hands the camera to a second analyzer when the first dies', async () => {
