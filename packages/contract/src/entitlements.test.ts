@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { entitlementsReplySchema, hasOperation, hasOperationAnywhere, hasService, type ServiceMap } from './entitlements.js';
+import {
+  entitlementsReplySchema,
+  hasOperation,
+  hasOperationAnywhere,
+  hasService,
+  holdsRight,
+  holdsRightAnywhere,
+  type ServiceMap,
+} from './entitlements.js';
 
 const map: ServiceMap = {
   alerting: ['view_historic', 'receive_er_alerts'],
@@ -49,6 +57,26 @@ describe('hasOperationAnywhere', () => {
 
   it('is false when no service lists the operation', () => {
     expect(hasOperationAnywhere(map, 'view_internal_links')).toBe(false);
+  });
+});
+
+describe('holdsRight', () => {
+  it('reads a bare service as the service held with any operations, and service/operation as that operation', () => {
+    expect(holdsRight(map, 'video')).toBe(true);
+    expect(holdsRight(map, 'video/view_live')).toBe(false);
+    expect(holdsRight(map, 'alerting/receive_er_alerts')).toBe(true);
+    expect(holdsRight(map, 'faces')).toBe(false);
+    expect(holdsRight(undefined, 'video')).toBe(false);
+  });
+});
+
+describe('holdsRightAnywhere', () => {
+  it('is true when any one domain holds the right', () => {
+    const byDomain = { a: { video: ['view_historic' as const] }, b: map };
+    expect(holdsRightAnywhere(byDomain, 'staff/view_git_info')).toBe(true);
+    expect(holdsRightAnywhere(byDomain, 'video/view_historic')).toBe(true);
+    expect(holdsRightAnywhere(byDomain, 'video/view_live')).toBe(false);
+    expect(holdsRightAnywhere({}, 'video')).toBe(false);
   });
 });
 

@@ -27,3 +27,16 @@ export function hasOperation(map: ServiceMap | undefined, service: Service, oper
 export function hasOperationAnywhere(map: ServiceMap | undefined, operation: Operation): boolean {
   return Object.values(map ?? {}).some((ops) => ops.includes(operation));
 }
+
+/** A right as a route names it: a service ('video': any of its operations) or one operation of it ('video/edit'). */
+export type Right = Service | `${Service}/${Operation}`;
+
+export function holdsRight(map: ServiceMap | undefined, right: Right): boolean {
+  const [service, operation] = right.split('/') as [Service, Operation | undefined];
+  return operation ? hasOperation(map, service, operation) : hasService(map, service);
+}
+
+/** True when the user holds the right in at least one domain: whether they may use a call at all, before any building is known. */
+export function holdsRightAnywhere(entitlements: EntitlementsByDomain, right: Right): boolean {
+  return Object.values(entitlements).some((map) => holdsRight(map, right));
+}

@@ -2,6 +2,7 @@ import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { App } from '../lib/routes.js';
 import { unauthorized } from '../lib/http-error.js';
 import type { Principal } from './principal.js';
+import { authorizeHook, declareAccess } from './route-access.js';
 
 export interface Authenticator {
   authenticate(token: string): Promise<Principal | undefined>;
@@ -29,10 +30,15 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** Registers routes in a scope where every request must carry a valid session. */
+/**
+ * Registers routes in a scope where every request must carry a valid session (else 401) and the caller must hold one
+ * of the route's declared rights in some building (config.access, else 403), both before the request is read.
+ */
 export function authenticatedScope(app: App, authenticator: Authenticator, register: (scope: App) => void): void {
   void app.register(async (scope: App) => {
+    scope.addHook('onRoute', declareAccess);
     scope.addHook('onRequest', authenticateHook(authenticator));
+    scope.addHook('onRequest', authorizeHook);
     register(scope);
   });
 }

@@ -129,6 +129,10 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
       // oidc-provider reads its own request bodies.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      // Its routes take no session (the sign-in comes out of them): the OpenAPI document says so.
+      scope.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, security: [] };
+      });
 
       scope.all(`${OIDC_PREFIX}/*`, (request, reply) => {
         keepHeadersOnHijack(reply);

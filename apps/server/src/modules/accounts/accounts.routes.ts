@@ -16,6 +16,7 @@ export function accountsRoutes(app: App, deps: { authenticator: Authenticator; a
     scope.get(
       '/api/v1/domains/:domainId/accounts',
       {
+        config: { access: { rights: ['account/find_all', 'account/view_all'] } },
         schema: {
           tags: ['accounts'],
           summary: 'People of a building: every account holding a role there, and the roles the caller may give',
@@ -29,6 +30,7 @@ export function accountsRoutes(app: App, deps: { authenticator: Authenticator; a
     scope.post(
       '/api/v1/domains/:domainId/accounts',
       {
+        config: { access: { rights: ['account/add', 'account/create'] } },
         schema: {
           tags: ['accounts'],
           summary: 'Invite an e-mail with a role in the building (the account is made if it is new)',
@@ -46,6 +48,7 @@ export function accountsRoutes(app: App, deps: { authenticator: Authenticator; a
     scope.put(
       '/api/v1/domains/:domainId/accounts/:userId',
       {
+        config: { access: { rights: ['account/edit'] } },
         schema: {
           tags: ['accounts'],
           summary: 'Set the roles an account holds in the building (all changes at once)',
@@ -63,6 +66,7 @@ export function accountsRoutes(app: App, deps: { authenticator: Authenticator; a
     scope.delete(
       '/api/v1/domains/:domainId/accounts/:userId',
       {
+        config: { access: { rights: ['account/delete'] } },
         schema: {
           tags: ['accounts'],
           summary: 'Revoke every role an account holds in the building; its live video there ends at once',

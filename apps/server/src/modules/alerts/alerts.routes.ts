@@ -29,6 +29,7 @@ export function alertsRoutes(
     scope.get(
       '/api/v1/faces/alerts',
       {
+        config: { access: { rights: ['alerting/receive_er_alerts'] } },
         schema: {
           tags: ['alerts'],
           summary: 'Elopement alerts of a building (alerting/receive_er_alerts), by default the active ones of the last 24 hours',
@@ -41,6 +42,7 @@ export function alertsRoutes(
     scope.post(
       '/api/v1/faces/alerts/:id/dismiss',
       {
+        config: { access: { rights: ['alerting/receive_er_alerts'] } },
         schema: {
           tags: ['alerts'],
           summary: "Dismiss an elopement alert with a PIN (the dismisser is the PIN's owner) or as 'me'",
@@ -57,6 +59,7 @@ export function alertsRoutes(
     scope.post(
       '/api/v4/facematchconfirm',
       {
+        config: { access: { rights: ['alerting/receive_er_alerts', 'faces/train_model'] } },
         schema: {
           tags: ['alerts'],
           summary: 'Face match on an alert frame: is_correct true (confirmed), false (wrong person) or null (undo)',
@@ -69,6 +72,7 @@ export function alertsRoutes(
     scope.post(
       '/api/v4/faceconfirm',
       {
+        config: { access: { rights: ['alerting/receive_er_alerts', 'faces/train_model'] } },
         schema: {
           tags: ['alerts'],
           summary: "Mark a detected face 'Not a Face' (is_face false) or take that back (true)",
@@ -82,6 +86,7 @@ export function alertsRoutes(
     scope.get(
       '/api/events/v1/alert_settings',
       {
+        config: { access: { rights: ['alerting'] } },
         schema: {
           tags: ['alerts'],
           summary: "A building's alert rules, its time zone and today's dawn and dusk (alerting)",
@@ -94,6 +99,7 @@ export function alertsRoutes(
     scope.post(
       '/api/events/v1/alert_settings',
       {
+        config: { access: { rights: ['alerting/edit'] } },
         schema: {
           tags: ['alerts'],
           summary: 'Add an alert rule (alerting/edit)',
@@ -106,6 +112,7 @@ export function alertsRoutes(
     scope.put(
       '/api/events/v1/alert_settings/:id',
       {
+        config: { access: { rights: ['alerting/edit'] } },
         schema: {
           tags: ['alerts'],
           summary: 'Change an alert rule (alerting/edit)',
@@ -119,6 +126,7 @@ export function alertsRoutes(
     scope.delete(
       '/api/events/v1/alert_settings/:id',
       {
+        config: { access: { rights: ['alerting/edit'] } },
         schema: {
           tags: ['alerts'],
           summary: 'Delete an alert rule (alerting/edit)',

@@ -14,7 +14,14 @@ import type { AuthService } from './auth.service.js';
 export function authRoutes(app: App, deps: { auth: AuthService; clientConfig: ClientConfig }): void {
   app.get(
     '/api/v1/config',
-    { schema: { tags: ['auth'], summary: 'What the landing page needs before sign-in', response: { 200: clientConfigSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'What the landing page needs before sign-in',
+        security: [],
+        response: { 200: clientConfigSchema },
+      },
+    },
     () => deps.clientConfig,
   );
 
@@ -24,6 +31,7 @@ export function authRoutes(app: App, deps: { auth: AuthService; clientConfig: Cl
       schema: {
         tags: ['auth'],
         summary: 'Exchange a provider id_token for a Vigil session token',
+        security: [],
         body: oauthBodySchema,
         response: { 200: oauthReplySchema, 400: replies(z.any(), [400])[400], 401: oauthReplySchema },
       },
@@ -37,7 +45,10 @@ export function authRoutes(app: App, deps: { auth: AuthService; clientConfig: Cl
   authenticatedScope(app, deps.auth, (scope) => {
     scope.post(
       '/api/v4/logout',
-      { schema: { tags: ['auth'], summary: 'End this session (the token stops working)', response: replies(logoutReplySchema, [401]) } },
+      {
+        config: { access: { anySignedInUser: "ends the caller's own session" } },
+        schema: { tags: ['auth'], summary: 'End this session (the token stops working)', response: replies(logoutReplySchema, [401]) },
+      },
       async (request) => {
         await deps.auth.logout(principalOf(request).token);
         return { ok: true as const };
@@ -47,6 +58,7 @@ export function authRoutes(app: App, deps: { auth: AuthService; clientConfig: Cl
     scope.get(
       '/api/v1/users/:me/entitlements',
       {
+        config: { access: { anySignedInUser: "the caller's own entitlements; none at all is an answer too" } },
         schema: {
           tags: ['auth'],
           summary: "The signed-in user's entitlements per domain",

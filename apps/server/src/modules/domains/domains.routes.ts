@@ -9,6 +9,7 @@ export function domainsRoutes(app: App, deps: { authenticator: Authenticator; do
     scope.post(
       '/api/v4/domains',
       {
+        config: { access: { anySignedInUser: 'only the buildings the caller holds a role in; none is an answer too' } },
         schema: {
           tags: ['domains'],
           summary: 'The domains (buildings) the user may see, with their cameras and preferences',

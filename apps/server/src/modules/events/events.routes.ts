@@ -8,6 +8,7 @@ export function eventsRoutes(app: App, deps: { authenticator: Authenticator; eve
     scope.get(
       '/api/events/v1/alerts',
       {
+        config: { access: { rights: ['alerting/view_historic'] } },
         schema: {
           tags: ['events'],
           summary: "A domain's object-detection events, newest first, one keyset page at a time (alerting/view_historic)",

@@ -1,4 +1,5 @@
 import {
+  ALERTS_MESSAGES,
   FACES,
   addFaceBodySchema,
   editFaceBodySchema,
@@ -15,8 +16,15 @@ import {
 } from '@vigil/contract';
 import { z } from 'zod';
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
+import type { RouteAccess } from '../../auth/route-access.js';
 import { replies, type App } from '../../lib/routes.js';
 import type { FacesService } from './faces.service.js';
+
+/** Who may read the registry in some building (canReadFaces); others get the spec's words. */
+const faceReaders: RouteAccess = {
+  rights: ['alerting/receive_er_alerts', 'faces/find_all', 'faces/find_resident'],
+  refusal: ALERTS_MESSAGES.facesNoAccess,
+};
 
 /** The faces registry (part 2 §7): people, their photos, last seen and history; a detection's face crop. */
 export function facesRoutes(app: App, deps: { authenticator: Authenticator; faces: FacesService }): void {
@@ -25,6 +33,7 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
     scope.get(
       '/api/v6/faces',
       {
+        config: { access: faceReaders },
         // The reply is JSON bytes already (below); errors are plain objects.
         serializerCompiler: () => (data) => JSON.stringify(data),
         schema: {
@@ -46,6 +55,7 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
     scope.get(
       '/api/v6/faces/:id',
       {
+        config: { access: faceReaders },
         schema: {
           tags: ['faces'],
           summary: 'One person',
@@ -59,6 +69,7 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
     scope.get(
       '/api/v6/faces/:id/history',
       {
+        config: { access: faceReaders },
         schema: {
           tags: ['faces'],
           summary: "A person's detections, newest first, merged per camera like events (300 s); next_before pages on",
@@ -73,6 +84,7 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
     scope.post(
       '/api/v6/faces',
       {
+        config: { access: { rights: ['faces/add'] } },
         bodyLimit: FACES.maxBodyBytes,
         schema: {
           tags: ['faces'],
@@ -87,6 +99,7 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
     scope.put(
       '/api/v6/faces/:frontendFaceUuid',
       {
+        config: { access: { rights: ['faces/add'] } },
         bodyLimit: FACES.maxBodyBytes,
         schema: {
           tags: ['faces'],
@@ -102,6 +115,7 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
     scope.delete(
       '/api/v6/faces/:id',
       {
+        config: { access: { rights: ['faces/delete'] } },
         schema: {
           tags: ['faces'],
           summary: 'Delete a person (faces/delete): photos removed, never recognised again; alerts and tags that name them stay',
@@ -115,11 +129,12 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
     scope.get(
       '/api/v4/faceimage/:runtimeFaceUuid',
       {
+        config: { access: faceReaders },
         schema: {
           tags: ['faces'],
           summary: "A detection's face crop: a redirect to its signed link",
           params: faceImageParamsSchema,
-          response: { ...replies(faceDeletedReplySchema, [400, 401, 404]), 302: z.null().describe('Location: the signed link') },
+          response: { ...replies(faceDeletedReplySchema, [400, 401, 403, 404]), 302: z.null().describe('Location: the signed link') },
         },
       },
       async (request, reply) => reply.redirect(await faces.faceImage(principalOf(request), request.params.runtimeFaceUuid), 302),

@@ -1,5 +1,4 @@
 import {
-  hasService,
   placesQuerySchema,
   placesReplySchema,
   timezoneQuerySchema,
@@ -7,16 +6,19 @@ import {
   zip4QuerySchema,
   zip4ReplySchema,
 } from '@vigil/contract';
-import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
-import { requireStaff } from '../../auth/principal.js';
-import { forbidden } from '../../lib/http-error.js';
+import { authenticatedScope, type Authenticator } from '../../auth/authenticate.js';
+import type { RouteAccess } from '../../auth/route-access.js';
 import { replies, type App } from '../../lib/routes.js';
 import type { MapsService } from './maps.service.js';
 
 /** Per user and minute: type-ahead asks often; a geocoder's or USPS's quota (60 an hour by default) is shared by everyone. */
 export const MAPS_LIMITS = { places: 60, zip4: 20 } as const;
 
+/** Staff holding the staff service in some building: a user who may not onboard learns nothing more than 403. */
+const onboarders: RouteAccess = { rights: ['staff'] };
+
 const perUser = (name: string, max: number) => ({
+  access: onboarders,
   rateLimit: {
     max,
     timeWindow: 60_000,
@@ -29,17 +31,10 @@ const perUser = (name: string, max: number) => ({
 export function mapsRoutes(app: App, deps: { authenticator: Authenticator; maps: MapsService }): void {
   const { maps } = deps;
   authenticatedScope(app, deps.authenticator, (scope) => {
-    // After sign-in, before the query is read: a user who may not onboard learns nothing more than 403.
-    scope.addHook('onRequest', async (request) => {
-      const principal = principalOf(request);
-      requireStaff(principal);
-      if (!Object.values(principal.entitlements).some((services) => hasService(services, 'staff')))
-        throw forbidden('You do not have staff access in any building.');
-    });
-
     scope.get(
       '/api/v1/maps/timezone',
       {
+        config: { access: onboarders },
         schema: {
           tags: ['onboarding'],
           summary: "The time zone at a building's point (null at sea), computed offline",

@@ -15,6 +15,7 @@ export function onboardingRoutes(app: App, deps: { authenticator: Authenticator;
           response: replies(domainNewReplySchema, [400, 401, 403, 409, 413, 429]),
         },
         config: {
+          access: { rights: ['staff'] },
           rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: (request) => `domain-new:${request.principal?.user.id ?? request.ip}` },
         },
       },

@@ -15,6 +15,7 @@ export function pinsRoutes(app: App, deps: { authenticator: Authenticator; pins:
     scope.post(
       '/api/v1/users/:id/reset_pin',
       {
+        config: { access: { rights: ['alerting/set_dismiss_pin'] } },
         schema: {
           tags: ['pins'],
           summary: "Set a person's alert-dismissal PIN in one domain ('me' for oneself)",
@@ -32,6 +33,7 @@ export function pinsRoutes(app: App, deps: { authenticator: Authenticator; pins:
     scope.get(
       '/api/v1/users/:domainId/pin_enabled',
       {
+        config: { access: { rights: ['account/administer_user_pin'] } },
         schema: {
           tags: ['pins'],
           summary: 'People whose PIN the caller may set in the domain',
@@ -45,6 +47,7 @@ export function pinsRoutes(app: App, deps: { authenticator: Authenticator; pins:
     scope.get(
       '/api/v1/users/:domainId/pin_collisions',
       {
+        config: { access: { rights: ['account/administer_user_pin'] } },
         schema: {
           tags: ['pins'],
           summary: "Refused PIN changes (the PIN was someone else's) of the last 30 days: security events for PIN administrators",

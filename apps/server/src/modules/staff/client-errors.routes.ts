@@ -5,18 +5,18 @@ import {
   clientErrorsQuerySchema,
   clientErrorsReplySchema,
 } from '@vigil/contract';
-import { authenticateHook, principalOf, type Authenticator } from '../../auth/authenticate.js';
+import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
 import type { ClientErrorsService } from './client-errors.service.js';
 
 export function clientErrorsRoutes(app: App, deps: { authenticator: Authenticator; clientErrors: ClientErrorsService }): void {
-  void app.register(async (scope: App) => {
-    scope.addHook('onRequest', authenticateHook(deps.authenticator));
+  authenticatedScope(app, deps.authenticator, (scope) => {
     scope.post(
       '/api/v1/client_errors',
       {
         // A browser stuck in a loop of failures must not fill the database: a budget per user (429 beyond it).
         config: {
+          access: { anySignedInUser: 'every browser reports the errors it ran into, whoever is signed in' },
           rateLimit: {
             max: CLIENT_ERRORS.perUserPerMinute,
             timeWindow: 60_000,
@@ -38,6 +38,7 @@ export function clientErrorsRoutes(app: App, deps: { authenticator: Authenticato
     scope.get(
       '/api/v1/client_errors',
       {
+        config: { access: { rights: ['staff/diagnostic_export'] } },
         schema: {
           tags: ['staff'],
           summary: 'The errors browsers reported, newest first (staff, staff/diagnostic_export)',
@@ -45,7 +46,7 @@ export function clientErrorsRoutes(app: App, deps: { authenticator: Authenticato
           response: replies(clientErrorsReplySchema),
         },
       },
-      async (request) => ({ ok: true as const, errors: await deps.clientErrors.list(principalOf(request), request.query.limit) }),
+      async (request) => ({ ok: true as const, errors: await deps.clientErrors.list(request.query.limit) }),
     );
   });
 }

@@ -1,6 +1,6 @@
 import { staffLinksQuerySchema, staffLinksReplySchema, type StaffLink } from '@vigil/contract';
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
-import { requireEntitlement, requireStaff } from '../../auth/principal.js';
+import { requireEntitlement } from '../../auth/principal.js';
 import { replies, type App } from '../../lib/routes.js';
 
 export function staffRoutes(app: App, deps: { authenticator: Authenticator; links: StaffLink[] }): void {
@@ -8,6 +8,7 @@ export function staffRoutes(app: App, deps: { authenticator: Authenticator; link
     scope.get(
       '/api/v1/staff/links',
       {
+        config: { access: { rights: ['staff/view_internal_links'] } },
         schema: {
           tags: ['staff'],
           summary: "The staff menu's external links",
@@ -16,9 +17,7 @@ export function staffRoutes(app: App, deps: { authenticator: Authenticator; link
         },
       },
       (request) => {
-        const principal = principalOf(request);
-        requireStaff(principal);
-        requireEntitlement(principal, request.query.domain_uuid, 'staff', 'view_internal_links');
+        requireEntitlement(principalOf(request), request.query.domain_uuid, 'staff', 'view_internal_links');
         return { ok: true as const, links: deps.links };
       },
     );

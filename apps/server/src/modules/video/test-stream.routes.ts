@@ -14,6 +14,7 @@ export function testStreamRoutes(app: App, deps: { authenticator: Authenticator;
       '/api/v1/hlsvideo/test-stream',
       {
         config: {
+          access: { anySignedInUser: "a test picture with the server's clock, no building's video (part 1 §9: a public test stream)" },
           rateLimit: {
             max: TEST_STREAM_LIMIT.perUser,
             timeWindow: TEST_STREAM_LIMIT.windowMs,

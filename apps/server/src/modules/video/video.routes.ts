@@ -34,6 +34,7 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
     scope.post(
       '/api/v1/hlsvideo/',
       {
+        config: { access: { rights: ['video/view_live'] } },
         schema: {
           tags: ['video'],
           summary: 'Start watching a camera live: a lease on its rolling HLS playlist',
@@ -47,6 +48,7 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
     scope.put(
       '/api/v1/hlsvideo/:cameraUUID',
       {
+        config: { access: { rights: ['video/view_live'] } },
         schema: {
           tags: ['video'],
           summary: "Heartbeat: extend the caller's live lease on the camera",
@@ -61,6 +63,7 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
     scope.post(
       '/api/v4/clip',
       {
+        config: { access: { rights: ['video/view_historic'] } },
         schema: {
           tags: ['video'],
           summary: 'The recorded clip holding a moment, with the offset into it',
@@ -74,6 +77,7 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
     scope.get(
       '/api/v4/clips/:cameraId/:timestamp',
       {
+        config: { access: { rights: ['video/view_historic'] } },
         schema: {
           tags: ['video'],
           summary: 'The playlist of clips around a moment',
@@ -87,6 +91,7 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
     scope.put(
       '/api/v4/cameras/:uuid',
       {
+        config: { access: { rights: ['video/edit'] } },
         schema: {
           tags: ['video'],
           summary: 'Change a camera: name, address, stream path, credentials (video/edit)',
@@ -101,6 +106,7 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
     scope.delete(
       '/api/v4/cameras/:uuid',
       {
+        config: { access: { rights: ['video/delete'] } },
         schema: {
           tags: ['video'],
           summary: 'Delete a camera (video/delete): it stops recording and leaves every list; its events, alerts and clips stay',
@@ -116,6 +122,7 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
       {
         // Exports take disk and CPU: a few per user, then 429 (the exports folder has a cap of its own too).
         config: {
+          access: { rights: ['video/view_historic'] },
           rateLimit: {
             max: LONG_CLIP_LIMIT.perUser,
             timeWindow: LONG_CLIP_LIMIT.windowMs,
@@ -136,6 +143,7 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
     scope.get(
       '/api/v4/recordings/:cameraId',
       {
+        config: { access: { rights: ['video/view_historic'] } },
         schema: {
           tags: ['video'],
           summary: 'Where recordings exist in a range, as spans merged per bucket (for the timeline)',
@@ -151,6 +159,7 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
     scope.get(
       '/api/v4/cameras',
       {
+        config: { access: { rights: ['video'] } },
         schema: {
           tags: ['video'],
           summary: "A domain's cameras with their recorder state and latest picture",
@@ -164,6 +173,7 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
     scope.post(
       '/api/v4/cameras/upload',
       {
+        config: { access: { rights: ['video/add'] } },
         schema: {
           tags: ['video'],
           summary: 'Add cameras to domains (video/add) and start recording them',
