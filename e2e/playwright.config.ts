@@ -11,10 +11,12 @@ const baseURL = `http://localhost:${port}`;
 // administration CLI: specs make their own people and grants instead of changing the demo's.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
 
+// Screenshots for a human to look at are taken only on request: E2E_SHOTS=/tmp/vigil-shots.
+const ignored = process.env.E2E_SHOTS ? [] : ['**/screenshots.spec.ts'];
+
 export default defineConfig({
   testDir: './specs',
-  // Screenshots for a human to look at are taken only on request: E2E_SHOTS=/tmp/vigil-shots.
-  testIgnore: process.env.E2E_SHOTS ? [] : ['**/screenshots.spec.ts'],
+  testIgnore: ignored,
   outputDir: './test-results',
   fullyParallel: true,
   workers: 2,
@@ -36,7 +38,22 @@ export default defineConfig({
   },
   projects: [
     {
+      // What a person sees right after `npm start`: runs first, alone, while the server has just started.
+      name: 'fresh-start',
+      testMatch: /fresh-start\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: CHROMIUM_PATH,
+          args: CHROMIUM_ARGS,
+        },
+      },
+    },
+    {
       name: 'chromium',
+      dependencies: ['fresh-start'],
+      testIgnore: [...ignored, /fresh-start\.spec\.ts$/],
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
