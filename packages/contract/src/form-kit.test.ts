@@ -4,12 +4,14 @@ import {
   duplicateEntries,
   duplicateTimes,
   fieldDefault,
+  fieldSpan,
   hasValue,
   incrementValues,
   initialEntry,
   isRequired,
   isSubmissionValid,
   missingRequiredFields,
+  tokenizedFields,
   type FormField,
 } from './form-kit.js';
 
@@ -100,5 +102,36 @@ describe('applyTemplateRules', () => {
 
   it('without rules the entry is submitted once', () => {
     expect(applyTemplateRules({ name: 'x' }, [])).toEqual([{ name: 'x' }]);
+  });
+});
+
+describe('field attributes tokenizers and layout (spec part 2 §3)', () => {
+  const camera: FormField[] = [
+    { identifier: 'name', type: 'text', tokenizers: ['Increment Values'], layout: { span: 8 } },
+    { identifier: 'port', type: 'number', layout: { span: 4 } },
+    { identifier: 'channel', type: 'number', tokenizers: ['Increment Values'], layout: { span: 2 } },
+    { identifier: 'note', type: 'text', tokenizers: [] },
+  ];
+
+  it("tokenizers say which fields take the 'Increment Values' token, in form order", () => {
+    expect(tokenizedFields(camera)).toEqual(['name', 'channel']);
+    expect(tokenizedFields(camera, 'Increment Values')).toEqual(['name', 'channel']);
+    expect(tokenizedFields(fields)).toEqual([]);
+  });
+
+  it('the rule counts up in the fields that take the token', () => {
+    const [first, second] = applyTemplateRules({ name: 'Door {n}', port: '554', channel: '3', note: '{n}' }, [
+      { type: 'Duplicate', times: 2 },
+      { type: 'Increment Values', token: '{n}', start: '1', fields: tokenizedFields(camera) },
+    ]);
+    expect(first).toEqual({ name: 'Door 1', port: '554', channel: '3', note: '{n}' });
+    expect(second).toEqual({ name: 'Door 2', port: '554', channel: '4', note: '{n}' });
+  });
+
+  it('layout gives the columns of 12 a field spans; without one the whole row', () => {
+    expect(camera.map(fieldSpan)).toEqual([8, 4, 2, 12]);
+    expect(fieldSpan({ identifier: 'x', type: 'text', layout: { span: 40 } })).toBe(12);
+    expect(fieldSpan({ identifier: 'x', type: 'text', layout: { span: 0 } })).toBe(1);
+    expect(fieldSpan({ identifier: 'x', type: 'text', layout: { span: Number.NaN } })).toBe(12);
   });
 });

@@ -12,6 +12,16 @@ export interface FormOption {
 export type FormValue = string | boolean | readonly string[] | null;
 export type FormEntry = Readonly<Record<string, FormValue>>;
 
+/** The template rules that may rewrite a field's value (spec part 2 §3 `tokenizers`). */
+export type FieldTokenizer = 'Increment Values';
+
+/** Where a field sits (spec part 2 §3 `layout`): its width in a row of 12 columns; phones always give it the whole row. */
+export interface FieldLayout {
+  span: number;
+}
+
+export const LAYOUT_COLUMNS = 12;
+
 export interface FormField {
   identifier: string;
   type: FormFieldType;
@@ -29,6 +39,21 @@ export interface FormField {
   inline?: boolean;
   /** file: accepted types, e.g. ['image/png', '.csv']. */
   fileTypes?: readonly string[];
+  /** 'Increment Values': the field takes the rule's token (or counts up from its own whole number). */
+  tokenizers?: readonly FieldTokenizer[];
+  /** Without one the field has a row of its own (inline fields share theirs). */
+  layout?: FieldLayout;
+}
+
+/** Identifiers of the fields a tokenizer may rewrite, in form order: the fields an 'Increment Values' rule may choose. */
+export function tokenizedFields(fields: readonly FormField[], tokenizer: FieldTokenizer = 'Increment Values'): string[] {
+  return fields.filter((field) => field.tokenizers?.includes(tokenizer)).map((field) => field.identifier);
+}
+
+/** The columns (1 to 12) a field spans on a wide screen: its layout's, else the whole row. */
+export function fieldSpan(field: FormField): number {
+  const span = Math.floor(field.layout?.span ?? LAYOUT_COLUMNS);
+  return Number.isFinite(span) ? Math.min(LAYOUT_COLUMNS, Math.max(1, span)) : LAYOUT_COLUMNS;
 }
 
 export const isRequired = (field: FormField): boolean => field.required !== false;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, FileInput, Group, MultiSelect, NativeSelect, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
+import { Checkbox, FileInput, Group, MultiSelect, PasswordInput, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { isRequired, type FormField, type FormValue } from '@vigil/contract';
 
 export interface FormFieldInputProps {
@@ -73,12 +73,16 @@ export function FormFieldInput({ field, value, onChange, error }: FormFieldInput
           </Stack>
         );
       }
+      // An optional select can be cleared; a required one keeps its choice.
       return (
-        <NativeSelect
+        <Select
           {...common}
-          data={[{ value: '', label: field.placeholder ?? 'Choose…' }, ...options]}
-          value={asText(value)}
-          onChange={(e) => onChange(e.currentTarget.value)}
+          placeholder={field.placeholder ?? 'Choose…'}
+          data={options}
+          value={asText(value) || null}
+          onChange={(next) => onChange(next ?? '')}
+          allowDeselect={false}
+          clearable={!isRequired(field)}
         />
       );
     case 'radio':

@@ -1,5 +1,5 @@
-import { Group, Stack } from '@mantine/core';
-import type { FormField } from '@vigil/contract';
+import { Grid, Group, Stack } from '@mantine/core';
+import { LAYOUT_COLUMNS, fieldSpan, type FormField } from '@vigil/contract';
 import { FormFieldInput } from './form-field-input';
 import type { FormKitState } from './use-form-kit';
 
@@ -17,8 +17,14 @@ function rows(fields: readonly FormField[]): FormField[][] {
 
 export const REQUIRED_MESSAGE = 'Required.';
 
-/** The fields of a generic form; after a submit attempt (`showErrors`) the empty required ones say so. */
-export function FormKitFields({ form, showErrors = false }: { form: FormKitState; showErrors?: boolean }) {
+/** What the fields need of a form: its state from useFormKit, or values kept elsewhere (the onboarding's camera rows). */
+export type FormKitFieldsState = Pick<FormKitState, 'fields' | 'entry' | 'setValue' | 'missing'>;
+
+/**
+ * The fields of a generic form; after a submit attempt (`showErrors`) the empty required ones say so. A form whose
+ * fields carry a layout is a grid of 12 columns from the small breakpoint up, one field a row on phones.
+ */
+export function FormKitFields({ form, showErrors = false }: { form: FormKitFieldsState; showErrors?: boolean }) {
   const render = (field: FormField) => (
     <FormFieldInput
       key={field.identifier}
@@ -28,6 +34,19 @@ export function FormKitFields({ form, showErrors = false }: { form: FormKitState
       error={showErrors && form.missing.includes(field.identifier) ? REQUIRED_MESSAGE : undefined}
     />
   );
+  if (form.fields.some((field) => field.layout)) {
+    return (
+      <Grid gutter="sm" columns={LAYOUT_COLUMNS}>
+        {form.fields
+          .filter((field) => field.type !== 'hidden')
+          .map((field) => (
+            <Grid.Col key={field.identifier} span={{ base: LAYOUT_COLUMNS, sm: fieldSpan(field) }}>
+              {render(field)}
+            </Grid.Col>
+          ))}
+      </Grid>
+    );
+  }
   return (
     <Stack gap="sm">
       {rows(form.fields).map((row) =>

@@ -1,5 +1,5 @@
 import { Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import { DEFAULT_DUPLICATE_TIMES, TEMPLATE_RULE_TEXT, type FormField, type TemplateRule } from '@vigil/contract';
+import { DEFAULT_DUPLICATE_TIMES, TEMPLATE_RULE_TEXT, tokenizedFields, type FormField, type TemplateRule } from '@vigil/contract';
 
 /**
  * Edits a form's template rules (spec part 2 §3): 'Duplicate' with 'How Many Times?', and
@@ -15,7 +15,9 @@ export function TemplateRulesEditor({
   onChange(rules: TemplateRule[]): void;
 }) {
   const replace = (index: number, rule: TemplateRule) => onChange(rules.map((r, i) => (i === index ? rule : r)));
-  const textFields = fields.filter((f) => f.type === 'text' || f.type === 'number' || f.type === 'url' || f.type === 'hidden');
+  // The fields an 'Increment Values' rule may choose: those whose tokenizers say they take its token.
+  const tokenized = tokenizedFields(fields);
+  const textFields = fields.filter((f) => tokenized.includes(f.identifier));
 
   return (
     <Stack gap="md">

@@ -1,6 +1,15 @@
-import { applyTemplateRules, initialEntry } from '@vigil/contract';
+import { applyTemplateRules, initialEntry, tokenizedFields } from '@vigil/contract';
 import { describe, expect, it } from 'vitest';
-import { HIKVISION_FIELDS, OTHER_FIELDS, PROFILE_RULES, hikvisionRecords, otherRecords, uploadRecords } from './camera-profiles';
+import {
+  CAMERA_PROFILES,
+  HIKVISION_FIELDS,
+  OTHER_FIELDS,
+  PROFILE_FIELDS,
+  PROFILE_RULES,
+  hikvisionRecords,
+  otherRecords,
+  uploadRecords,
+} from './camera-profiles';
 
 const DOMAIN = '0b7f4a8e-2c1d-4e5f-9a6b-3c2d1e0f9a8b';
 
@@ -77,5 +86,17 @@ describe('Other profile', () => {
   it('caps one upload at 64 cameras', () => {
     const entries = Array.from({ length: 65 }, () => ({ name: 'x', url: 'rtsp://cam/x' }));
     expect(uploadRecords('Other', entries, DOMAIN).ok).toBe(false);
+  });
+});
+
+describe("fields that take the 'Increment Values' token (tokenizers)", () => {
+  it('are the names, addresses and channels, and hold every field the default rules count up', () => {
+    expect(tokenizedFields(HIKVISION_FIELDS)).toEqual(['name', 'hostname', 'channel']);
+    expect(tokenizedFields(OTHER_FIELDS)).toEqual(['name', 'url']);
+    for (const profile of CAMERA_PROFILES) {
+      for (const rule of PROFILE_RULES[profile])
+        if (rule.type === 'Increment Values')
+          expect(tokenizedFields(PROFILE_FIELDS[profile])).toEqual(expect.arrayContaining([...rule.fields]));
+    }
   });
 });

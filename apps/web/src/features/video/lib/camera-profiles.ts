@@ -15,7 +15,7 @@ export const CAMERA_PROFILES = ['Hikvision', 'Other'] as const;
 export type CameraProfile = (typeof CAMERA_PROFILES)[number];
 
 export const HIKVISION_FIELDS: readonly FormField[] = [
-  { identifier: 'name', type: 'text', label: 'Name', default: 'New Camera' },
+  { identifier: 'name', type: 'text', label: 'Name', default: 'New Camera', tokenizers: ['Increment Values'] },
   {
     identifier: 'protocol',
     type: 'select',
@@ -27,11 +27,18 @@ export const HIKVISION_FIELDS: readonly FormField[] = [
     ],
     inline: true,
   },
-  { identifier: 'hostname', type: 'text', label: 'Hostname', placeholder: '192.168.1.64', inline: true },
+  {
+    identifier: 'hostname',
+    type: 'text',
+    label: 'Hostname',
+    placeholder: '192.168.1.64',
+    inline: true,
+    tokenizers: ['Increment Values'],
+  },
   { identifier: 'port', type: 'number', label: 'Port', placeholder: String(DEFAULT_RTSP_PORT), required: false, inline: true },
   { identifier: 'username', type: 'text', label: 'Username', default: 'admin', required: false, inline: true },
   { identifier: 'password', type: 'password', label: 'Password', required: false, inline: true },
-  { identifier: 'channel', type: 'number', label: 'Channel', default: '1' },
+  { identifier: 'channel', type: 'number', label: 'Channel', default: '1', tokenizers: ['Increment Values'] },
   {
     identifier: 'stream',
     type: 'checkbox',
@@ -44,8 +51,14 @@ export const HIKVISION_FIELDS: readonly FormField[] = [
 ];
 
 export const OTHER_FIELDS: readonly FormField[] = [
-  { identifier: 'name', type: 'text', label: 'Name', default: 'New Camera' },
-  { identifier: 'url', type: 'url', label: 'URL', placeholder: 'rtsp://user:password@192.168.1.64:554/stream1' },
+  { identifier: 'name', type: 'text', label: 'Name', default: 'New Camera', tokenizers: ['Increment Values'] },
+  {
+    identifier: 'url',
+    type: 'url',
+    label: 'URL',
+    placeholder: 'rtsp://user:password@192.168.1.64:554/stream1',
+    tokenizers: ['Increment Values'],
+  },
 ];
 
 const TOKEN = '{n}';
