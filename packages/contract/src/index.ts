@@ -24,4 +24,5 @@ export * from './search-kit.js';
 export * from './dummy-names.js';
 export * from './maps.js';
 export * from './onboarding.js';
+export * from './onboarding-rows.js';
 export * from './accounts.js';

@@ -11,7 +11,6 @@ import {
   buildingIssues,
   cameraRowIssues,
   domainNewBodySchema,
-  newCameraRow,
   nextCameraNumber,
   rowStreams,
   snapshotTarget,
@@ -22,6 +21,7 @@ import {
   type SnapshotHosts,
 } from './onboarding.js';
 import { addressFlag, formatGeoloc, geolocSchema } from './maps.js';
+import { newCameraRow } from './onboarding-rows.js';
 import { DEFAULT_RTSP_PORT } from './streams.js';
 
 // ---------------------------------------------------------------- fixtures

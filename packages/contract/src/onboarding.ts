@@ -77,34 +77,6 @@ export function nextCameraNumber(
   return same && Number.isFinite(number) ? number + 1 : 1;
 }
 
-/** A new row after `previous`: same manufacturer, type, GPU, address, port and credentials; next channel and number. */
-export function newCameraRow(id: string, previous?: CameraRowDraft): CameraRowDraft {
-  if (!previous)
-    return {
-      id,
-      manufacturer: '',
-      type: 'nvr',
-      gpu: '',
-      address: '',
-      port: String(DEFAULT_RTSP_PORT),
-      channel: '1',
-      fname: '1',
-      description: '',
-      username: '',
-      password: '',
-      streams: { low: true, high: true },
-      adminURL: '',
-    };
-  const channel = Number.parseInt(previous.channel, 10);
-  return {
-    ...previous,
-    id,
-    channel: String(Number.isFinite(channel) ? channel + 1 : 1),
-    fname: String(nextCameraNumber(previous, previous)),
-    description: '',
-  };
-}
-
 export interface RowIssues {
   /** what blocks 'Finished' */
   errors: string[];
