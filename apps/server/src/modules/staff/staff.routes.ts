@@ -1,6 +1,6 @@
-import { staffLinksQuerySchema, staffLinksReplySchema, type StaffLink } from '@vigil/contract';
+import { canSeeStaffMenu, staffLinksQuerySchema, staffLinksReplySchema, type StaffLink } from '@vigil/contract';
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
-import { requireEntitlement } from '../../auth/principal.js';
+import { forbidden } from '../../lib/http-error.js';
 import { replies, type App } from '../../lib/routes.js';
 
 export function staffRoutes(app: App, deps: { authenticator: Authenticator; links: StaffLink[] }): void {
@@ -8,7 +8,8 @@ export function staffRoutes(app: App, deps: { authenticator: Authenticator; link
     scope.get(
       '/api/v1/staff/links',
       {
-        config: { access: { rights: ['staff/view_internal_links'] } },
+        // Whoever sees the staff menu sees all of it (DECISIONS.md).
+        config: { access: { rights: ['staff/view_internal_links', 'staff/view_git_info'] } },
         schema: {
           tags: ['staff'],
           summary: "The staff menu's external links",
@@ -17,7 +18,8 @@ export function staffRoutes(app: App, deps: { authenticator: Authenticator; link
         },
       },
       (request) => {
-        requireEntitlement(principalOf(request), request.query.domain_uuid, 'staff', 'view_internal_links');
+        if (!canSeeStaffMenu(principalOf(request).entitlements[request.query.domain_uuid]))
+          throw forbidden('You do not have staff/view_internal_links or staff/view_git_info access in this domain.');
         return { ok: true as const, links: deps.links };
       },
     );

@@ -18,6 +18,20 @@ describe('GET /api/v1/staff/links', () => {
     expect(body.links[0]?.url).toBe('https://analytics.test.example');
   });
 
+  it('gives the links to staff holding either staff/view_internal_links or staff/view_git_info (DECISIONS.md)', async () => {
+    for (const operation of ['view_internal_links', 'view_git_info'] as const) {
+      const role = `staff-menu-${operation}`;
+      await ctx.access.defineRole({ name: role, description: `only staff/${operation}`, operations: { staff: [operation] } });
+      const user = await ctx.access.ensureUser(`${role}@vigil.example`);
+      await ctx.access.grant(user.id, MAPLE, role);
+      const reply = await links(await ctx.signIn(user.email), MAPLE);
+      expect(reply.statusCode, `${operation}: ${reply.body}`).toBe(200);
+      expect(reply.json<{ links: unknown[] }>().links).toHaveLength(3);
+      // Only in the building it holds the operation in.
+      expect((await links(await ctx.signIn(user.email), BIRCH)).statusCode).toBe(403);
+    }
+  });
+
   it('refuses non-staff users, even managers (403)', async () => {
     expect((await links(await ctx.signIn('manager@maple.example'), MAPLE)).statusCode).toBe(403);
     expect((await links(await ctx.signIn('nurse@maple.example'), BIRCH)).statusCode).toBe(403);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Menu, Text } from '@mantine/core';
-import { hasOperation } from '@vigil/contract';
+import { canSeeStaffMenu } from '@vigil/contract';
 import { Link } from 'react-router';
 import { useStaffLinks } from '../../features/staff/api/get-staff-links';
 import { BUILD_INFO } from '../../lib/build-info';
@@ -30,18 +30,17 @@ function GitInfo() {
   );
 }
 
-/** Staff tools (spec part 1 §2): only with staff/view_internal_links or staff/view_git_info in the current domain. */
+/** Staff tools (spec part 1 §2): with staff/view_internal_links or staff/view_git_info in the current domain, all of it. */
 export function StaffMenu() {
   const viewerState = useViewer();
   const { flags } = useFlags();
   const services = viewerState.status === 'ready' ? viewerState.services : undefined;
   const domainId = viewerState.status === 'ready' ? viewerState.domainId : null;
-  const showLinks = hasOperation(services, 'staff', 'view_internal_links');
-  const showGit = hasOperation(services, 'staff', 'view_git_info');
+  const allowed = canSeeStaffMenu(services);
   const { routes } = useOpenRoutes(isStaffMenuRoute);
-  const links = useStaffLinks(domainId, showLinks);
+  const links = useStaffLinks(domainId, allowed);
 
-  if (!flags.staff_tools.value || (!showLinks && !showGit)) return null;
+  if (!flags.staff_tools.value || !allowed) return null;
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
@@ -56,25 +55,17 @@ export function StaffMenu() {
             {route.title}
           </Menu.Item>
         ))}
-        {showLinks && (
-          <>
-            <Menu.Divider />
-            <Menu.Label>External</Menu.Label>
-            {links.isPending && <Menu.Item disabled>Loading links…</Menu.Item>}
-            {links.isError && <Menu.Item disabled>Links unavailable</Menu.Item>}
-            {links.data?.map((link) => (
-              <Menu.Item key={link.url} component="a" href={link.url} target="_blank" rel="noopener noreferrer">
-                {link.label}
-              </Menu.Item>
-            ))}
-          </>
-        )}
-        {showGit && (
-          <>
-            <Menu.Divider />
-            <GitInfo />
-          </>
-        )}
+        <Menu.Divider />
+        <Menu.Label>External</Menu.Label>
+        {links.isPending && <Menu.Item disabled>Loading links…</Menu.Item>}
+        {links.isError && <Menu.Item disabled>Links unavailable</Menu.Item>}
+        {links.data?.map((link) => (
+          <Menu.Item key={link.url} component="a" href={link.url} target="_blank" rel="noopener noreferrer">
+            {link.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <GitInfo />
       </Menu.Dropdown>
     </Menu>
   );
