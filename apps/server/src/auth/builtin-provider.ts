@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import type { Provider as ProviderName } from '@vigil/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -42,13 +43,20 @@ async function loadSigningKey(dataDir: string): Promise<JWK> {
   return jwk;
 }
 
-async function readForm(raw: IncomingMessage): Promise<URLSearchParams> {
-  let body = '';
-  for await (const chunk of raw) {
-    body += String(chunk);
-    if (body.length > 4096) break;
-  }
-  return new URLSearchParams(body);
+/** oidc-provider's own limit on the bodies it reads; the provider's routes take forms only, and small ones. */
+const FORM_BODY_LIMIT = 56 * 1024;
+
+/**
+ * The request as oidc-provider reads it: the same request, with the body Fastify has read whole to be read again, as
+ * oidc-provider would from the wire (it takes a request already read only with a warning, through req.body).
+ */
+function withBodyToRead(raw: IncomingMessage, body: Buffer): IncomingMessage {
+  const { headers, rawHeaders, method, url, httpVersion, httpVersionMajor, httpVersionMinor, socket } = raw;
+  const originalUrl = (raw as IncomingMessage & { originalUrl?: string }).originalUrl;
+  return Object.assign(new PassThrough().end(body), {
+    ...{ headers, rawHeaders, method, url, originalUrl, httpVersion, httpVersionMajor, httpVersionMinor },
+    ...{ socket, connection: socket },
+  }) as unknown as IncomingMessage;
 }
 
 /**
@@ -126,9 +134,15 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
 
   function register(app: FastifyInstance): void {
     void app.register(async (scope) => {
-      // oidc-provider reads its own request bodies.
+      // Fastify reads every body here, whole or not at all, before oidc-provider sees the request: forms (the only bodies
+      // these routes take) up to oidc-provider's own limit, else 413; any other type 415. Left to oidc-provider, a form
+      // over its limit was left half read (the request paused), and a client still sending it waited for ever.
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
+        (_request, body, done) => done(null, body),
+      );
       // Its routes take no session (the sign-in comes out of them): the OpenAPI document says so.
       scope.addHook('onRoute', (route) => {
         route.schema = { ...route.schema, security: [] };
@@ -139,7 +153,8 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
         // oidc-provider works out its mount path from originalUrl.
         Object.assign(request.raw, { originalUrl: request.raw.url });
         request.raw.url = request.raw.url?.slice(OIDC_PREFIX.length) || '/';
-        requestOrigin.run(originOf(request), () => callback(request.raw, reply.raw));
+        const raw = request.body instanceof Buffer ? withBodyToRead(request.raw, request.body) : request.raw;
+        requestOrigin.run(originOf(request), () => callback(raw, reply.raw));
       });
 
       scope.get<{ Params: { uid: string } }>(`${INTERACTION_PREFIX}/:uid`, async (request, reply) => {
@@ -153,7 +168,7 @@ export async function createBuiltInProvider(options: BuiltInProviderOptions): Pr
         // An unknown or expired interaction is refused here with a 4xx, before the reply is handed to oidc-provider
         // (which would otherwise leave the request without an answer).
         await provider.interactionDetails(request.raw, reply.raw);
-        const form = await readForm(request.raw);
+        const form = new URLSearchParams(request.body instanceof Buffer ? request.body.toString() : '');
         const email = (form.get('email') ?? '').toLowerCase();
         const known = (await options.accounts()).some((a) => a.email === email);
         const result = known
