@@ -724,7 +724,7 @@ describe('domainNewBodySchema refuses', () => {
     expect(refusal(body)).toContainEqual({ path: 'cameras.1.gpu', message: ONBOARDING_MESSAGES.gpuMissing });
   });
 
-  it('an unknown manufacturer, connection or camera id', () => {
+  it('an unknown manufacturer or connection, or a malformed camera id', () => {
     const a = validPayload() as unknown as { cameras: Record<string, unknown>[] };
     a.cameras[0]!.manufacturer = 'Sony';
     expect(paths(a)).toContain('cameras.0.manufacturer');
@@ -732,8 +732,8 @@ describe('domainNewBodySchema refuses', () => {
     b.cameras[0]!.type = 'wifi';
     expect(paths(b)).toContain('cameras.0.type');
     const c = validPayload();
-    c.cameras[0]!.id = 'not-a-uuid';
-    expect(paths(c)).toContain('cameras.0.id');
+    c.cameras[0]!.id = 'not an id';
+    expect(refusal(c)).toContainEqual({ path: 'cameras.0.id', message: 'id must be letters, digits, dots, dashes or underscores' });
   });
 
   it('an empty address', () => {
@@ -747,6 +747,81 @@ describe('domainNewBodySchema refuses', () => {
     const body = validPayload() as unknown as { cameras: { alerting: Record<string, unknown> }[] };
     body.cameras[0]!.alerting.alertingclass = 'continuous';
     expect(paths(body)).toContain('cameras.0.alerting.alertingclass');
+  });
+});
+
+// ---------------------------------------------------------------- the payload as the spec describes it
+
+/** POST /api/v1/domain/new as part 1 §3 and §9 describe it: the onboarding domain has no address; ids are numbers. */
+const specPayload = () => ({
+  fname: 'harbor-view',
+  description: 'Harbor View Apartments',
+  group: 'Acme Management',
+  timezone: 'America/New_York',
+  geoloc: '40.712800,-74.006000',
+  cameras: [1, 2].map((n) => ({
+    id: n,
+    channelNumber: n,
+    address: '192.168.1.64',
+    port: 554,
+    manufacturer: 'Hikvision',
+    type: 'nvr',
+    gpu: 'local',
+    domainFname: 'harbor-view',
+    cameraDescription: n === 1 ? 'Lobby' : 'Garage entrance',
+    fname: n,
+    username: 'admin',
+    password: 's3cret',
+    alerting: { slack_channel: '#harbor-view-alerts', snooze: 7200, rate_limit: 120, alertingclass: 'singleshot' },
+    features: { adminURL: 'http://192.168.1.64' },
+  })),
+  streams: [1, 2].flatMap((n) =>
+    (['high', 'low'] as const).map((quality) => ({
+      id: n,
+      videoURL: `rtsp://192.168.1.64:554/Streaming/Channels/${n}0${quality === 'high' ? 1 : 2}`,
+      quality,
+      clipStorage: CLIP_STORAGE,
+      snapshotTarget: '10.1.2.3:9001/gpu/frame',
+    })),
+  ),
+});
+
+describe('domainNewBodySchema takes the payload as the spec describes it', () => {
+  it('without an address, with number ids, read as strings', () => {
+    const result = domainNewBodySchema.safeParse(specPayload());
+    expect(result.error?.issues).toBeUndefined();
+    expect(result.data?.address).toBeUndefined();
+    expect(result.data?.cameras.map((c) => c.id)).toEqual(['1', '2']);
+    expect(result.data?.streams.map((s) => s.id)).toEqual(['1', '1', '2', '2']);
+  });
+
+  it('with ids as numbers in one place and strings in another: 7 and "7" name the same camera', () => {
+    const body = specPayload();
+    const mixed = { ...body, streams: body.streams.map((s) => ({ ...s, id: String(s.id) })) };
+    expect(domainNewBodySchema.safeParse(mixed).success).toBe(true);
+    const uuids = {
+      ...body,
+      cameras: body.cameras.map((c, i) => ({ ...c, id: [ID1, ID2][i]! })),
+      streams: body.streams.map((s) => ({ ...s, id: [ID1, ID2][s.id - 1]! })),
+    };
+    expect(domainNewBodySchema.safeParse(uuids).data?.cameras.map((c) => c.id)).toEqual([ID1, ID2]);
+  });
+
+  it('keeps refusing what would spoil the data: the same camera twice, a stream of no camera, a blank address', () => {
+    const body = specPayload();
+    const twice = { ...body, cameras: body.cameras.map((c) => ({ ...c, id: c.id === 2 ? '1' : 1 })) };
+    expect(refusal(twice)).toContainEqual({ path: 'cameras.1.id', message: 'camera id 1 appears twice' });
+    const stray = { ...body, streams: [...body.streams, { ...body.streams[0]!, id: 3 }] };
+    expect(refusal(stray)).toContainEqual({ path: 'streams.4.id', message: 'stream names no camera of this payload (3)' });
+    expect(refusal({ ...body, address: ' ' })).toContainEqual({ path: 'address', message: ONBOARDING_MESSAGES.invalidAddress });
+  });
+
+  it('refuses ids that are neither a whole number nor a plain name', () => {
+    for (const id of [-1, 1.5, Number.NaN, '', '  ', 'a b', 'x'.repeat(65), null, true, {}, [1]]) {
+      const body = specPayload();
+      const bad = { ...body, cameras: [{ ...body.cameras[0]!, id }, body.cameras[1]!] };
+      expect(paths(bad), JSON.stringify(id)).toContain('cameras.0.id');
+    }
   });
 });
 

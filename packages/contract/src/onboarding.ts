@@ -159,8 +159,26 @@ export function buildingIssues(b: BuildingDraft): string[] {
 const hostSchema = z.string().trim().min(1).max(253).regex(HOST_PATTERN, 'address must be an IP address or host name');
 const portSchema = z.coerce.number().int().min(1).max(65535);
 
+/**
+ * A camera's id in the payload, which its streams name it by: a number or a string (§3 gives no type; the page sends
+ * uuids), always a string once read, so that 7 and '7' name the same camera. A uuid becomes the camera's uuid; any
+ * other id only ties the payload together, and the server gives the camera a new uuid (see the reply).
+ */
+export const onboardingIdSchema = z
+  .union([
+    z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9._-]+$/, 'id must be letters, digits, dots, dashes or underscores'),
+  ])
+  .transform(String);
+export const isUuid = (id: string): boolean => uuidSchema.safeParse(id).success;
+
 export const onboardingCameraSchema = z.object({
-  id: uuidSchema,
+  id: onboardingIdSchema,
   channelNumber: z.coerce.number().int().min(1).max(9999),
   address: hostSchema,
   port: portSchema.default(DEFAULT_RTSP_PORT),
@@ -189,7 +207,7 @@ export type OnboardingCamera = z.input<typeof onboardingCameraSchema>;
 
 /** A stream names its camera by `id` (the camera's id): a camera has a low and/or a high stream. */
 export const onboardingStreamSchema = z.object({
-  id: uuidSchema,
+  id: onboardingIdSchema,
   videoURL: z
     .string()
     .trim()
@@ -206,7 +224,8 @@ export const domainNewBodySchema = z
     fname: z.string().trim().regex(FNAME_PATTERN, 'fname must be 2 to 40 lower-case letters, digits or dashes'),
     description: z.string().trim().min(1).max(200),
     group: z.string().trim().max(200).default(''),
-    address: z.string().trim().min(1, ONBOARDING_MESSAGES.invalidAddress).max(300),
+    /** not in §3's onboarding domain: the page sends the address chosen; a blank one is refused, none is fine */
+    address: z.string().trim().min(1, ONBOARDING_MESSAGES.invalidAddress).max(300).optional(),
     timezone: z.string().trim().min(1).max(64),
     geoloc: geolocSchema,
     cameras: z.array(onboardingCameraSchema).min(1).max(64),
@@ -219,7 +238,8 @@ export type DomainNewBody = z.input<typeof domainNewBodySchema>;
 export const domainNewReplySchema = z.object({
   ok: z.literal(true),
   domain: z.object({ uuid: uuidSchema, description: z.string(), fname: z.string(), timezone: z.string() }),
-  cameras: z.array(z.object({ uuid: uuidSchema, name: z.string() })),
+  /** each camera with the id the payload gave it (as a string) and its uuid (that id when it was a uuid, else a new one) */
+  cameras: z.array(z.object({ id: z.string(), uuid: uuidSchema, name: z.string() })),
 });
 export type DomainNewReply = z.infer<typeof domainNewReplySchema>;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CLIP_STORAGE, DEFAULT_RTSP_PORT, deriveCameraFloor, isNauticalZone, type domainNewBodySchema } from '@vigil/contract';
+import { CLIP_STORAGE, DEFAULT_RTSP_PORT, deriveCameraFloor, isNauticalZone, isUuid, type domainNewBodySchema } from '@vigil/contract';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.js';
 import type { Clock } from '../../lib/clock.js';
@@ -58,11 +58,13 @@ export class OnboardingService {
     const now = this.d.clock.now();
     const domainUuid = randomUUID();
     const recorded = new Map(payload.cameras.map((c) => [c.id, recordedQuality(payload.streams, c.id)]));
+    // The payload's ids tie streams to cameras; a camera's uuid is its id when that is a uuid, else a new one.
+    const uuidOf = new Map(payload.cameras.map((c) => [c.id, isUuid(c.id) ? c.id : randomUUID()]));
     const cameras = payload.cameras.map((c) => {
       const quality = recorded.get(c.id)!;
       const url = new URL(payload.streams.find((s) => s.id === c.id && s.quality === quality)!.videoURL);
       return {
-        uuid: c.id,
+        uuid: uuidOf.get(c.id)!,
         domain_uuid: domainUuid,
         description: c.cameraDescription,
         floor: deriveCameraFloor(c.cameraDescription),
@@ -84,7 +86,7 @@ export class OnboardingService {
       };
     });
     const streams: NewCameraStream[] = payload.streams.map((s) => ({
-      camera_uuid: s.id,
+      camera_uuid: uuidOf.get(s.id)!,
       quality: s.quality,
       video_url: s.videoURL,
       clip_storage: s.clipStorage || CLIP_STORAGE,
@@ -97,7 +99,7 @@ export class OnboardingService {
         description: payload.description,
         fname: payload.fname,
         management_group: payload.group || null,
-        address: payload.address,
+        address: payload.address ?? null,
         timezone: payload.timezone,
         geoloc: payload.geoloc.replace(/\s+/g, ''),
         preferences: '{}',
@@ -114,7 +116,7 @@ export class OnboardingService {
     return {
       ok: true as const,
       domain: { uuid: domainUuid, description: payload.description, fname: payload.fname, timezone: payload.timezone },
-      cameras: cameras.map((c) => ({ uuid: c.uuid, name: c.description })),
+      cameras: payload.cameras.map((c, i) => ({ id: c.id, uuid: cameras[i]!.uuid, name: cameras[i]!.description })),
     };
   }
 }

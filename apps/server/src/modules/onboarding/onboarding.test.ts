@@ -152,6 +152,53 @@ describe('POST /api/v1/domain/new', () => {
     ).toEqual(created.cameras.map((c) => c.uuid).sort());
   }, 90_000);
 
+  it('takes the payload as part 1 §3 and §9 describe it: no address, ids as numbers; the cameras get uuids of their own', async () => {
+    /** The page's payload reshaped as the spec gives it: the onboarding domain has no address, and ids are numbers. */
+    const specShaped = (fname: string, cameras = 2) => {
+      const { address: _address, ...body } = payload({ fname });
+      const number = new Map(body.cameras.map((c, i) => [c.id, i + 1]));
+      return {
+        ...body,
+        cameras: body.cameras.slice(0, cameras).map((c) => ({ ...c, id: number.get(c.id)!, domainFname: fname })),
+        streams: body.streams.filter((s) => number.get(s.id)! <= cameras).map((s) => ({ ...s, id: number.get(s.id)! })),
+      };
+    };
+    const reply = await create(staff, specShaped('spec-gardens'));
+    expect(reply.statusCode, reply.body).toBe(200);
+    const created = reply.json<DomainNewReply>();
+    expect(created.cameras.map((c) => [c.id, c.name])).toEqual([
+      ['1', 'Front Door Outdoor'],
+      ['2', 'Hallway Floor 1'],
+    ]);
+    const uuids = created.cameras.map((c) => c.uuid);
+    expect(new Set(uuids).size).toBe(2);
+    const domain = await ctx.database.db
+      .selectFrom('domains')
+      .selectAll()
+      .where('uuid', '=', created.domain.uuid)
+      .executeTakeFirstOrThrow();
+    expect(domain.address).toBeNull();
+    const streams = await ctx.database.db
+      .selectFrom('camera_streams')
+      .select(['camera_uuid', 'quality', 'recorded'])
+      .where('camera_uuid', 'in', uuids)
+      .orderBy('video_url')
+      .execute();
+    expect(streams).toEqual([
+      { camera_uuid: uuids[0], quality: 'high', recorded: 1 },
+      { camera_uuid: uuids[0], quality: 'low', recorded: 0 },
+      { camera_uuid: uuids[1], quality: 'high', recorded: 1 },
+      { camera_uuid: uuids[1], quality: 'low', recorded: 0 },
+    ]);
+
+    // The numbers only tie a payload together: another building may number its cameras from 1 too.
+    const next = await create(staff, specShaped('spec-gardens-annex', 1));
+    expect(next.statusCode, next.body).toBe(200);
+    const [annexCamera] = next.json<DomainNewReply>().cameras;
+    expect(annexCamera?.id).toBe('1');
+    expect(uuids).not.toContain(annexCamera?.uuid);
+  });
+
   it('refuses a short name or camera id taken already (409), creating nothing', async () => {
     const before = [await domainCount(), await cameraCount()];
     const again = await create(staff, payload());
