@@ -74,7 +74,7 @@ export function recorderInput(url: string): string {
  * standard input (recorderInput). Timestamps are kept (-copyts): they count from the first packet of this
  * connection, so the segment list on stdout reports each finished clip's end as seconds of this connection, which
  * the recorder turns into wall-clock time. Clips are written in the working folder as <open time>.partial.mp4 and
- * each starts at time 0 (the first one too: make_zero); the recorder renames them once it has synced and indexed them.
+ * each starts at time 0 (the first one too: make_zero); the recorder rewrites them as fast-start clips and indexes them.
  */
 export function recorderArgs(o: RecorderArgsOptions): string[] {
   return [
@@ -112,8 +112,10 @@ export function recorderArgs(o: RecorderArgsOptions): string[] {
     '1',
     '-segment_format',
     'mp4',
+    // Fragmented while written (a fragment a key frame, written out at once): a clip cut short by a crash or a kill -9
+    // is readable up to its last fragment, so a fault costs seconds; the recorder rewrites finished clips fast-start.
     '-segment_format_options',
-    'movflags=+faststart:avoid_negative_ts=make_zero',
+    'movflags=+frag_keyframe+empty_moov+default_base_moof:avoid_negative_ts=make_zero:flush_packets=1',
     '-segment_list',
     'pipe:1',
     '-segment_list_type',
@@ -193,6 +195,28 @@ export function longClipArgs(listFile: string, offsetSeconds: number, durationSe
     offsetSeconds.toFixed(3),
     '-t',
     durationSeconds.toFixed(3),
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    '-y',
+    output,
+  ];
+}
+
+/** A clip as browsers play it best: the fragmented file the recorder wrote, copied into a fast-start MP4 (index first). */
+export function faststartArgs(input: string, output: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-i',
+    input,
+    '-map',
+    '0:v:0',
     '-c',
     'copy',
     '-movflags',

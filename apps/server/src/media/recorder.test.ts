@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filmedStart, tesseractPresent } from '../../test/burnt-in-clock.js';
-import { eventually, startRtspCameras } from '../../test/rtsp-simulator.js';
+import { eventually, processesWorkingIn, startRtspCameras } from '../../test/rtsp-simulator.js';
 import { systemClock } from '../lib/clock.js';
 import { probeDuration, resolveFfmpeg } from './ffmpeg.js';
 import { MediaStore } from './media-store.js';
@@ -136,6 +136,20 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('recording from th
     // Back after the recorder's 1 s back-off, a connection and the next key frame.
     expect(next.start_ms - cutAt).toBeLessThan(1000 + CONNECTION_COST_MS);
     await expectFilmedAt(next);
+  });
+
+  it("keeps the clip in progress up to its last fragment when the camera's ffmpeg is killed, and records on", async () => {
+    const [pid] = await processesWorkingIn(recorder.clipDir);
+    expect(pid).toBeGreaterThan(0);
+    // Well inside a clip, so the clip in progress has a fragment or two to keep.
+    await eventually(async () => (Date.now() % (CLIP_SECONDS * 1000)) / (CLIP_SECONDS * 1000) > 0.6, 5_000, 'late in a clip');
+    const killedAt = Date.now();
+    process.kill(pid!, 'SIGKILL');
+    await eventually(async () => clips.filter((c) => c.start_ms > killedAt).length >= 1, 30_000, 'a clip after the kill');
+    const reached = Math.max(...clips.filter((c) => c.start_ms < killedAt).map((c) => c.start_ms + c.duration_ms));
+    // A fragment is a key frame's worth (1 s): at most that is lost, and the recorder comes back by itself.
+    expect(killedAt - reached).toBeLessThan(1500);
+    expect(readdirSync(recorder.clipDir).filter((name) => name.endsWith('.partial.mp4')).length).toBeLessThanOrEqual(1);
   });
 
   it('never puts the camera password on a command line', () => {

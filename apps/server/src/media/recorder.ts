@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import type { Clock } from '../lib/clock.js';
 import {
   clipFileName,
+  faststartArgs,
   parseClipFileName,
   parseSegmentListLine,
   probeDuration,
@@ -61,6 +62,8 @@ export interface RecorderOptions {
 }
 
 const BACKOFF_SECONDS = [1, 2, 5, 10, 20, 30, 60];
+/** A finished clip while it is rewritten as a fast-start MP4 (removed by reconcile if a crash interrupts it). */
+const REWRITE_SUFFIX = '.faststart.tmp.mp4';
 
 /** Records one camera: supervises its ffmpeg, turns finished segments into indexed clips, reconnects with backoff. */
 export class CameraRecorder {
@@ -206,6 +209,11 @@ export class CameraRecorder {
     child.on('error', (error) => (this.lastError = redactSecrets(error.message)));
     child.on('close', (code, signal) => {
       if (this.child === child) this.child = undefined;
+      // Clips this connection listed are being finished; any other it was writing is kept up to its last fragment.
+      const written = readdirSync(this.clipDir).filter((name) => name.endsWith('.partial.mp4'));
+      this.queue = this.queue
+        .then(() => this.recoverPartials(written))
+        .catch((err: unknown) => this.o.log.warn({ err, camera: this.source.uuid }, 'clip not recovered'));
       if (this.stopping) return;
       this.feed.restart();
       this.failures += 1;
@@ -278,20 +286,35 @@ export class CameraRecorder {
     await this.finalize(partial, this.connectionEpochMs + entry.endSeconds * 1000);
   }
 
-  /** fsync, rename to the clip's start time, index; an unreadable (unfinished) file is removed. */
+  /**
+   * Rewrites a written (fragmented) clip as a fast-start MP4 named by its start time, syncs and indexes it, and removes
+   * what was written. A clip cut short by a crash keeps every whole fragment; one with none is removed.
+   */
   private async finalize(partial: string, endMs: number): Promise<void> {
-    const duration = await probeDuration(this.o.ffmpeg, partial);
+    const rewritten = partial.replace(/\.partial\.mp4$/, REWRITE_SUFFIX);
+    const duration = await runFfmpeg(this.o.ffmpeg, faststartArgs(partial, rewritten), 60_000)
+      .then(() => probeDuration(this.o.ffmpeg, rewritten))
+      .catch(() => null);
     if (duration === null) {
       rmSync(partial, { force: true });
+      rmSync(rewritten, { force: true });
       return;
     }
     const startMs = Math.round(endMs - duration * 1000);
-    const name = clipFileName(startMs);
-    const final = join(this.clipDir, name);
-    fsyncPath(partial);
-    renameSync(partial, final);
+    const final = join(this.clipDir, clipFileName(startMs));
+    fsyncPath(rewritten);
+    renameSync(rewritten, final);
     fsyncPath(this.clipDir);
+    rmSync(partial, { force: true });
     await this.index(final, startMs, duration);
+  }
+
+  /** Clips a connection left unfinished (its ffmpeg was killed or crashed): kept up to their last whole fragment. */
+  private async recoverPartials(names: string[]): Promise<void> {
+    for (const name of names) {
+      const path = join(this.clipDir, name);
+      if (existsSync(path)) await this.finalize(path, statSync(path).mtimeMs);
+    }
   }
 
   private async index(file: string, startMs: number, durationSeconds: number): Promise<void> {
@@ -313,6 +336,11 @@ export class CameraRecorder {
       const path = join(this.clipDir, name);
       if (name.endsWith('.partial.mp4')) {
         await this.finalize(path, statSync(path).mtimeMs);
+        continue;
+      }
+      // A rewrite a crash interrupted: its partial is still there and is rewritten again.
+      if (name.endsWith(REWRITE_SUFFIX)) {
+        rmSync(path, { force: true });
         continue;
       }
       const rel = this.o.store.relative(path);
