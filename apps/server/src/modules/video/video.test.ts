@@ -62,8 +62,10 @@ describe('recording a camera', () => {
     for (const [a, b] of rows.slice(0, -1).map((r, i) => [r, rows[i + 1]!] as const)) {
       expect(Math.abs(b.start_ms - (a.start_ms + a.duration_ms))).toBeLessThan(400);
     }
-    for (const row of rows) {
-      expect(row.duration_ms).toBeGreaterThan(CLIP_SECONDS * 1000 - 600);
+    for (const [i, row] of rows.entries()) {
+      // The connection's first clip runs from its first key frame to the next boundary: it may be shorter.
+      if (i > 0) expect(row.duration_ms).toBeGreaterThan(CLIP_SECONDS * 1000 - 600);
+      expect(row.duration_ms).toBeGreaterThan(0);
       expect(row.duration_ms).toBeLessThan(CLIP_SECONDS * 1000 + 600);
       expect(Math.abs(row.start_ms - Date.now())).toBeLessThan(60_000);
       expect(await probeDuration(ffmpeg, join(ctx.config.video.mediaDir, row.file))).toBeGreaterThan(1);
