@@ -51,6 +51,11 @@ describe('resolveViewerCamera (the camera /view/:cameraId shows)', () => {
     expect(resolveViewerCamera(OTHER, known, current, B)).toBe(OTHER);
   });
 
+  it("waits for the user's buildings before judging a route camera (it may be another building's)", () => {
+    expect(resolveViewerCamera(OTHER, null, current, B)).toBeUndefined();
+    expect(resolveViewerCamera(undefined, null, current, B)).toBe(B);
+  });
+
   it("falls back to the building's first camera for an unknown or malformed camera id, not the remembered one", () => {
     expect(resolveViewerCamera(C, known, current, B)).toBe(A);
     expect(resolveViewerCamera('lobby', known, current, B)).toBe(A);

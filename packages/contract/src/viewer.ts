@@ -11,15 +11,17 @@ export function pickCameraId(raw: string | undefined, cameraIds: readonly string
 /**
  * The camera /view/:cameraId shows: the route's, when it is a camera of any of the user's buildings; a route camera
  * that is unknown or not a UUID falls back to the current building's first camera (§5); without one in the route,
- * the remembered camera of that building, else its first.
+ * the remembered camera of that building, else its first. While the user's buildings are loading (`knownCameraIds`
+ * null) a route camera is not judged yet: it may be one of another building's.
  */
 export function resolveViewerCamera(
   cameraParam: string | undefined,
-  knownCameraIds: ReadonlySet<string>,
+  knownCameraIds: ReadonlySet<string> | null,
   currentCameraIds: readonly string[],
   remembered: string | null,
 ): string | undefined {
   if (cameraParam) {
+    if (knownCameraIds === null) return undefined;
     const known = UUID_PATTERN.test(cameraParam) && knownCameraIds.has(cameraParam);
     return known ? cameraParam : currentCameraIds[0];
   }

@@ -43,7 +43,7 @@ export default function ViewerPage({ title }: { title: string }) {
 
   const cameraDomains = useMemo(() => new Map((domains ?? []).flatMap((d) => d.cameras.map((c) => [c.uuid, d.uuid] as const))), [domains]);
   const currentCameraIds = useMemo(() => (domain?.cameras ?? []).map((c) => c.uuid), [domain]);
-  const knownCameraIds = useMemo(() => new Set(cameraDomains.keys()), [cameraDomains]);
+  const knownCameraIds = useMemo(() => (domains === undefined ? null : new Set(cameraDomains.keys())), [domains, cameraDomains]);
   const cameraId = resolveViewerCamera(request.cameraParam, knownCameraIds, currentCameraIds, remembered);
   const cameraDomainId = cameraId ? cameraDomains.get(cameraId) : undefined;
   const cameras = useMemo(() => {
