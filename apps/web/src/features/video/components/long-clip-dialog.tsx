@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { validateLongClipRange } from '@vigil/contract';
 import { currentApiHost } from '../../../lib/api-host';
+import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-inputs';
 import { errorMessage } from '../../../lib/http';
 import { useLongClip } from '../api/get-long-clip';
-import { fromDateTimeInput, toDateTimeInput } from '../lib/date-inputs';
 import { downloadFile } from '../lib/download-file';
 import { resolveMediaUrl } from '../../../lib/media-url';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Group, TextInput } from '@mantine/core';
+import { fromDateAndTime, toDateInput, toTimeInput } from '../../../lib/date-inputs';
 import { startTimeout } from '../../../lib/timers';
-import { fromDateAndTime, toDateInput, toTimeInput } from '../lib/date-inputs';
 
 const DEBOUNCE_MS = 1000;
 

@@ -15,7 +15,8 @@ import { useStore, type Store } from '../../../lib/store';
 import { startInterval } from '../../../lib/timers';
 import { useTimelineDots } from '../api/get-event-dots';
 import { useRecordings } from '../api/get-recordings';
-import { drawTimeline, formatTimelineInstant } from '../lib/draw-timeline';
+import { formatTimelineInstant } from '../../../lib/format-instant';
+import { drawTimeline } from '../lib/draw-timeline';
 import { ZoomInIcon, ZoomOutIcon } from './player-icons';
 
 const HEIGHT = 66;

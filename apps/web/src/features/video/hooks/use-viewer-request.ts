@@ -60,5 +60,3 @@ export function useViewerNavigation() {
     [navigate],
   );
 }
-
-export const viewerPath = (cameraId: string, moment: 'live' | string): string => `/view/${cameraId}/${moment}`;

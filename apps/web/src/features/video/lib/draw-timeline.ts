@@ -1,4 +1,5 @@
 import { renderSpans, timeToX, timelineTicks, type TimeSpan, type TimeView, type TickLabelKind } from '@vigil/contract';
+import { formatTimelineInstant } from '../../../lib/format-instant';
 import { placeDots, type TimelineDot } from './event-dots';
 
 export interface TimelineFrame {
@@ -33,14 +34,11 @@ export const DOT_RADIUS = 3.5;
 /** Dot centres: alerts near the top of the track, detections near its bottom. */
 export const DOT_ROWS = { alert: TRACK.top + 6, event: TRACK.top + TRACK.height - 6 } as const;
 
-const formats: Record<TickLabelKind | 'hover', Intl.DateTimeFormat> = {
+const formats: Record<TickLabelKind, Intl.DateTimeFormat> = {
   seconds: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
   minutes: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }),
   date: new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }),
-  hover: new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }),
 };
-
-export const formatTimelineInstant = (t: number): string => formats.hover.format(t);
 
 function localOffsetMs(t: number): number {
   return -new Date(t).getTimezoneOffset() * 60_000;

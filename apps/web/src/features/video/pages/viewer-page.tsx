@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Anchor, Box, Button, Container, Flex, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ARCHIVE, formatUtc, hasOperation, parseViewerTimestamp, resolveViewerCamera, sortCameras } from '@vigil/contract';
+import { useEffect, useMemo, type ComponentType } from 'react';
+import { Alert, Anchor, Box, Container, Flex, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { ARCHIVE, formatUtc, hasOperation, parseViewerTimestamp, resolveViewerCamera, sortCameras, type Camera } from '@vigil/contract';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { currentCameraStore, setCurrentCameraId, setCurrentDomainId, useCurrentDomain } from '../../../lib/current-domain';
@@ -11,11 +11,9 @@ import { useDomains } from '../../../lib/api/get-domains';
 import { refreshDataModel } from '../../../lib/refresh';
 import { useStore } from '../../../lib/store';
 import { useViewer } from '../../../lib/viewer';
-import { camerasQueryOptions } from '../api/get-cameras';
-import { CameraSettingsDialog } from '../components/camera-settings-dialog';
-import { EventsTimeline } from '../components/events-timeline/events-timeline';
+import { viewerPath } from '../../../lib/viewer-path';
 import { VideoStage } from '../components/video-stage';
-import { useViewerNavigation, useViewerRequest, viewerPath } from '../hooks/use-viewer-request';
+import { useViewerNavigation, useViewerRequest } from '../hooks/use-viewer-request';
 
 /** The URL's moment is a UTC time the viewer can read (parseViewerTimestamp falls back to one minute ago otherwise). */
 function isUtcTimestamp(raw: string | undefined): boolean {
@@ -24,8 +22,18 @@ function isUtcTimestamp(raw: string | undefined): boolean {
   return moment.mode === 'archive' && moment.at.getTime() !== epoch.getTime() - ARCHIVE.defaultAgoSeconds * 1000;
 }
 
+/**
+ * What other areas put on the viewer page; the app composes them (features do not import each other): the camera's
+ * events beside the player (events) and 'Camera settings' under it (cameras).
+ */
+export interface ViewerPanels {
+  EventsPanel: ComponentType<{ domainId: string; cameraId: string; cameras: readonly Camera[] }>;
+  CameraSettings: ComponentType<{ domainId: string; cameraId: string; canEdit: boolean; canDelete: boolean; onDeleted: () => void }>;
+}
+
 /** /view/:cameraId?/:timestamp? */
-export default function ViewerPage({ title }: { title: string }) {
+export default function ViewerPage({ title, panels }: { title: string; panels: ViewerPanels }) {
+  const { EventsPanel, CameraSettings } = panels;
   const { domains, domainId, domain } = useCurrentDomain();
   const domainsQuery = useDomains();
   const viewerState = useViewer();
@@ -96,7 +104,7 @@ export default function ViewerPage({ title }: { title: string }) {
           <Box style={{ flex: 1, minWidth: 0 }}>
             <VideoStage key={cameraId} cameras={cameras} cameraId={cameraId} request={request} canViewLive={canViewLive} />
             {cameraDomainId === domainId && (canEdit || canDelete) && (
-              <CameraSettingsButton
+              <CameraSettings
                 domainId={cameraDomainId}
                 cameraId={cameraId}
                 canEdit={canEdit}
@@ -105,55 +113,12 @@ export default function ViewerPage({ title }: { title: string }) {
               />
             )}
           </Box>
-          <EventsTimeline domainId={cameraDomainId} cameraId={cameraId} cameras={cameras} />
+          <EventsPanel domainId={cameraDomainId} cameraId={cameraId} cameras={cameras} />
         </Flex>
       ) : (
         <NoCameras canAdd={hasOperation(services, 'video', 'add')} building={domain?.description} />
       )}
     </Container>
-  );
-}
-
-/** 'Camera settings' under the player, for those who may change or delete cameras; the camera's details load on demand. */
-function CameraSettingsButton({
-  domainId,
-  cameraId,
-  canEdit,
-  canDelete,
-  onDeleted,
-}: {
-  domainId: string;
-  cameraId: string;
-  canEdit: boolean;
-  canDelete: boolean;
-  onDeleted: () => void;
-}) {
-  const [open, setOpen] = useState(false);
-  const cameras = useQuery({ ...camerasQueryOptions(domainId), enabled: open });
-  const camera = cameras.data?.find((c) => c.uuid === cameraId);
-  return (
-    <Group justify="flex-end" mt="xs" px={{ base: 'xs', sm: 0 }}>
-      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(true)} loading={open && cameras.isPending}>
-        Camera settings
-      </Button>
-      {open && cameras.isError && (
-        <Text size="sm" c="red" role="alert">
-          Could not load the camera: {errorMessage(cameras.error)}
-        </Text>
-      )}
-      {open && camera && (
-        <CameraSettingsDialog
-          camera={camera}
-          canEdit={canEdit}
-          canDelete={canDelete}
-          onClose={() => setOpen(false)}
-          onDeleted={() => {
-            setOpen(false);
-            onDeleted();
-          }}
-        />
-      )}
-    </Group>
   );
 }
 

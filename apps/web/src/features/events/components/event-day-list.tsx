@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { MergedGroup, TimelineEvent } from '@vigil/contract';
-import { dayLabel, firstGroups, type EventDay } from '../../lib/event-groups';
+import { dayLabel, firstGroups, type EventDay } from '../lib/event-groups';
 import { EventCard } from './event-card';
 
 /** Groups rendered per step: a 1,500-event search stays quick to draw. */

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { CameraAnalysis } from '@vigil/contract';
 import { Link } from 'react-router';
-import { viewerPath } from '../../hooks/use-viewer-request';
-import type { AnalysisView } from '../../lib/analysis-status';
+import type { AnalysisView } from '../../../lib/analysis-status';
+import { viewerPath } from '../../../lib/viewer-path';
 
 export interface AnalysisRow {
   camera: CameraAnalysis;

@@ -5,13 +5,13 @@ import { ANALYZER, hasOperation } from '@vigil/contract';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
+import { describeAnalysis } from '../../../lib/analysis-status';
+import { useAnalyzers } from '../../../lib/api/get-analyzers';
 import { useCurrentDomain } from '../../../lib/current-domain';
 import { errorMessage } from '../../../lib/http';
 import { useNow } from '../../../lib/use-now';
 import { useViewer } from '../../../lib/viewer';
-import { useAnalyzers } from '../api/get-analyzers';
-import { AnalysisCards, AnalysisTable, type AnalysisRow } from '../components/analysis/analysis-table';
-import { describeAnalysis } from '../lib/analysis-status';
+import { AnalysisCards, AnalysisTable, type AnalysisRow } from '../components/analysis-table';
 
 /** The top bar's phone width (app-layout): below it the table becomes cards. */
 const PHONE = '(max-width: 47.99em)';

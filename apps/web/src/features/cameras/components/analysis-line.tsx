@@ -1,5 +1,5 @@
 import { Badge, Stack, Text, Tooltip } from '@mantine/core';
-import type { AnalysisView } from '../../lib/analysis-status';
+import type { AnalysisView } from '../../../lib/analysis-status';
 
 /** The tooltip's lines: who analyses the camera and what it last saw. */
 function details(view: AnalysisView): string[] {

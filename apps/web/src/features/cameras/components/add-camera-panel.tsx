@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { FormKitFields, TemplateRulesEditor, useFormKit } from '../../../../components/form-kit';
-import { HttpError } from '../../../../lib/http';
-import { useUploadCameras } from '../../api/upload-cameras';
-import { CAMERA_PROFILES, PROFILE_FIELDS, PROFILE_RULES, uploadRecords, type CameraProfile } from '../../lib/camera-profiles';
+import { FormKitFields, TemplateRulesEditor, useFormKit } from '../../../components/form-kit';
+import { HttpError } from '../../../lib/http';
+import { useUploadCameras } from '../api/upload-cameras';
+import { CAMERA_PROFILES, PROFILE_FIELDS, PROFILE_RULES, uploadRecords, type CameraProfile } from '../lib/camera-profiles';
 
 type Feedback = { kind: 'success'; text: string } | { kind: 'error'; text: string; detail?: string | undefined } | null;
 

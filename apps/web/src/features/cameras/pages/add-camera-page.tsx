@@ -2,7 +2,7 @@ import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentDomain } from '../../../lib/current-domain';
-import { AddCameraPanel } from '../components/add-camera/add-camera-panel';
+import { AddCameraPanel } from '../components/add-camera-panel';
 
 /** /camera/add: the Add Camera panel for the current building, standalone. */
 export default function AddCameraPage({ title }: { title: string }) {

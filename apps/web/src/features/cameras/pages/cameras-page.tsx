@@ -4,15 +4,15 @@ import { ARCHIVE, hasOperation, sortCameras } from '@vigil/contract';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
+import { describeAnalysis, type AnalysisView } from '../../../lib/analysis-status';
+import { useAnalyzers } from '../../../lib/api/get-analyzers';
 import { useCurrentDomain } from '../../../lib/current-domain';
 import { errorMessage } from '../../../lib/http';
 import { useNow } from '../../../lib/use-now';
 import { useViewer } from '../../../lib/viewer';
-import { useAnalyzers } from '../api/get-analyzers';
 import { useCameras } from '../api/get-cameras';
 import { CameraCard } from '../components/camera-card';
 import { CameraSettingsDialog } from '../components/camera-settings-dialog';
-import { describeAnalysis, type AnalysisView } from '../lib/analysis-status';
 
 /** /camera/all: a card per camera of the current building (spec part 1 §2). */
 export default function CamerasPage({ title }: { title: string }) {

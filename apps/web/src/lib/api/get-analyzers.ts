@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ANALYZER, analyzerStatusReplySchema, type CameraAnalysis } from '@vigil/contract';
-import { apiRequest } from '../../../lib/http';
+import { apiRequest } from '../http';
 
 /** GET /api/v4/analyzers?domain_uuid= (video service): whether and how each camera of a building is analysed. */
 export async function getAnalyzers(domainId: string, signal?: AbortSignal): Promise<CameraAnalysis[]> {
@@ -14,7 +14,7 @@ export async function getAnalyzers(domainId: string, signal?: AbortSignal): Prom
   return parsed.data.cameras;
 }
 
-export const ANALYZERS_QUERY_ROOT = ['video', 'analyzers'] as const;
+export const ANALYZERS_QUERY_ROOT = ['analyzers'] as const;
 
 /** Analyzers report every heartbeat: polled as often while a page shows it (not in the loading banner, which would blink). */
 export const analyzersQueryOptions = (domainId: string) =>

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Badge, Box, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { EVENT_DOT_COLOURS, formatUtc, type EventClass, type TimelineEvent } from '@vigil/contract';
 import { Link } from 'react-router';
-import { currentApiHost } from '../../../../lib/api-host';
-import { viewerPath } from '../../hooks/use-viewer-request';
-import { eventTitle } from '../../lib/event-groups';
-import { resolveMediaUrl } from '../../../../lib/media-url';
+import { currentApiHost } from '../../../lib/api-host';
+import { resolveMediaUrl } from '../../../lib/media-url';
+import { viewerPath } from '../../../lib/viewer-path';
+import { eventTitle } from '../lib/event-groups';
 
 export const CLASS_COLOURS: Record<EventClass, string> = { person: 'gray', pet: 'green', vehicle: 'blue', box: 'orange' };
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { formatUtc, type Camera, type EventClass } from '@vigil/contract';
-import { EVENT_CLASSES, eventFiltersError, type EventFilters } from '../../lib/event-filters';
-import { fromDateTimeInput, toDateTimeInput } from '../../lib/date-inputs';
+import { fromDateTimeInput, toDateTimeInput } from '../../../lib/date-inputs';
+import { EVENT_CLASSES, eventFiltersError, type EventFilters } from '../lib/event-filters';
 
 const toInput = (iso: string | null): string => (iso ? toDateTimeInput(new Date(iso)) : '');
 

@@ -1,9 +1,10 @@
 import { memo, useMemo, useState } from 'react';
 import { Alert, Box, Button, Center, Group, Loader, Paper, Popover, Text, Title } from '@mantine/core';
 import { EVENTS_MESSAGES, hasOperation, type Camera } from '@vigil/contract';
-import { useEntitlements } from '../../../../lib/api/get-entitlements';
-import { HttpError, errorMessage } from '../../../../lib/http';
-import { useEventSearch } from '../../api/search-events';
+import { useEntitlements } from '../../../lib/api/get-entitlements';
+import { formatTimelineInstant } from '../../../lib/format-instant';
+import { HttpError, errorMessage } from '../../../lib/http';
+import { useEventSearch } from '../api/search-events';
 import {
   eventSearchQuery,
   filterByClass,
@@ -12,9 +13,8 @@ import {
   loadEventFilters,
   saveEventFilters,
   type EventFilters,
-} from '../../lib/event-filters';
-import { groupEventsByDay } from '../../lib/event-groups';
-import { formatTimelineInstant } from '../../lib/draw-timeline';
+} from '../lib/event-filters';
+import { groupEventsByDay } from '../lib/event-groups';
 import { EventDayList } from './event-day-list';
 import { EventFilterForm } from './event-filter-form';
 

@@ -14,7 +14,7 @@ export async function getCameras(domainId: string): Promise<CameraStatus[]> {
   return reply.cameras;
 }
 
-export const CAMERAS_QUERY_ROOT = ['video', 'cameras'] as const;
+export const CAMERAS_QUERY_ROOT = ['cameras'] as const;
 
 export const camerasQueryOptions = (domainId: string) =>
   queryOptions({ queryKey: [...CAMERAS_QUERY_ROOT, domainId], queryFn: () => getCameras(domainId), refetchInterval: 60_000 });

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { AspectRatio, Badge, Button, Card, Center, Group, Image, Text } from '@mantine/core';
 import { formatUtc, type CameraStatus } from '@vigil/contract';
 import { Link } from 'react-router';
+import type { AnalysisView } from '../../../lib/analysis-status';
 import { currentApiHost } from '../../../lib/api-host';
-import { formatTimelineInstant } from '../lib/draw-timeline';
+import { formatTimelineInstant } from '../../../lib/format-instant';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import type { AnalysisView } from '../lib/analysis-status';
-import { AnalysisLine } from './analysis/analysis-line';
+import { AnalysisLine } from './analysis-line';
 
 const STATE_COLORS: Record<CameraStatus['state'], string> = {
   recording: 'teal',
