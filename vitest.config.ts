@@ -17,6 +17,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // One jsdom and one import of React and Mantine per worker, not per file (less than half the time); the setup
+          // file gives each test a fresh page, session and storage, and each render a fresh query client.
+          isolate: false,
           // Rendering with Mantine in jsdom takes a few hundred ms on a quiet machine; a busy one needs headroom.
           testTimeout: 20_000,
         },
