@@ -11,6 +11,20 @@ export default defineConfig({
         },
       },
       {
+        // The web's components as users meet them: jsdom, Testing Library, Mantine and TanStack Query; only fetch is stubbed.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // One jsdom and one import of React and Mantine per worker, not per file (less than half the time); the setup
+          // file gives each test a fresh page, session and storage, and each render a fresh query client.
+          isolate: false,
+          // Rendering with Mantine in jsdom takes a few hundred ms on a quiet machine; a busy one needs headroom.
+          testTimeout: 20_000,
+        },
+      },
+      {
         test: {
           name: 'analyzer',
           include: ['apps/analyzer/src/**/*.test.ts'],

@@ -1,4 +1,4 @@
-// `npm test`: install what is missing, then every tier: checks, unit, analyzer, server on SQLite and on
+// `npm test`: install what is missing, then every tier: checks, unit, web components, analyzer, server on SQLite and on
 // PostgreSQL, and the Playwright e2e specs in Debian's Chromium against the built product.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -146,6 +146,7 @@ ensureDebianPackage('/usr/bin/tesseract', ['tesseract-ocr', 'tesseract-ocr-eng']
 
 if (wanted('check')) await tier('check (typecheck, lint, format)', 'npm', ['run', 'check']);
 if (wanted('unit')) await vitestTier('unit', 'unit');
+if (wanted('web')) await vitestTier('web components (jsdom)', 'web');
 if (wanted('analyzer')) await vitestTier('analyzer (face models on WASM)', 'analyzer');
 if (wanted('server')) await vitestTier('server on SQLite', 'server');
 if (wanted('postgres')) {
