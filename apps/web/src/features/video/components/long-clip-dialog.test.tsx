@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Reply, stubApi } from '../../../test/api-stub';
 import { renderWithProviders } from '../../../test/render';
-import { toDateTimeInput } from '../lib/date-inputs';
+import { toDateTimeInput } from '../../../lib/date-inputs';
 import { LongClipDialog } from './long-clip-dialog';
 
 const CAMERA = 'c1a00001-0000-4000-8000-00000000a001';
