@@ -37,9 +37,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // Server layers: infrastructure (lib, db, media, and the processes it runs) serves the modules and never reaches
-    // into them, the demo or the app. (Checked on the import text: the server's imports name .js files that are .ts sources.)
-    files: ['apps/server/src/{lib,db,media,processes}/**/*.ts'],
+    // Server layers: infrastructure (lib, db, media, auth, realtime, geo, config, and the processes it runs) serves the
+    // modules and never reaches into them, the demo or the app. (Checked on the import text: the server's imports name
+    // .js files that are .ts sources.)
+    files: ['apps/server/src/{lib,db,media,processes,auth,realtime,geo}/**/*.ts', 'apps/server/src/config.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -48,12 +49,46 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/modules/**', '**/demo/**', '**/app.js'],
-              message: 'Infrastructure (lib, db, media, processes) must not import modules, the demo or the app.',
+              message:
+                'Infrastructure (lib, db, media, auth, realtime, geo, config, processes) must not import modules, the demo or the app.',
             },
           ],
         },
       ],
     },
+  },
+  {
+    // A module reaches another module's data through that module's service or a port it exports, never its repository;
+    // file and process work goes through media/ or processes/.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:fs', 'node:fs/promises', 'fs', 'fs/promises', 'node:child_process', 'child_process'].map((name) => ({
+            name,
+            message: 'Modules do no file or process work themselves: it goes through media/ or processes/.',
+          })),
+          patterns: [
+            {
+              regex: '^\\.\\./[^/]+/[^/]+\\.repository(\\.js)?$',
+              message: "Use the other module's service or a port it exports (<area>.port.ts), not its repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The server's imports name .js files that are .ts sources.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

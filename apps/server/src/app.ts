@@ -64,9 +64,11 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { DetectorsRepository } from './modules/ingest/detectors.repository.js';
 import { DetectorsService } from './modules/ingest/detectors.service.js';
 import { IngestService } from './modules/ingest/ingest.service.js';
-import { ingestRoutes } from './modules/ingest/ingest.routes.js';
-import { AnalyzersRepository } from './modules/ingest/analyzers.repository.js';
-import { AnalyzersService } from './modules/ingest/analyzers.service.js';
+import { detectorsRoutes, ingestRoutes } from './modules/ingest/ingest.routes.js';
+import { AnalyzersRepository } from './modules/analyzers/analyzers.repository.js';
+import { analyzersRoutes } from './modules/analyzers/analyzers.routes.js';
+import { AnalyzersService } from './modules/analyzers/analyzers.service.js';
+import { FacesPort } from './modules/faces/faces.port.js';
 
 export interface AppOptions {
   config: Config;
@@ -240,6 +242,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return detection && { camera: detection.camera_uuid, at: detection.captured_at, box: detection.box ? JSON.parse(detection.box) : null };
   };
   const frames = new FrameService({ store, clips, ffmpeg, lookup: frameLookup, clock, liveWindowMs: liveWindow });
+  const frameAvailability = new FrameAvailability({ clips, clock, liveWindowMs: liveWindow, kept: (kind, id) => frames.exists(kind, id) });
+  const registry = new RegistryRepository(database.db, database.engine);
+  const facesPort = new FacesPort({ faces, registry });
+  const alerts = new AlertsService({
+    elopement,
+    faces: facesPort,
+    pins: pinsRepository,
+    pinHash: (domain, digest) => pins.storedHash(domain, digest),
+    signer,
+    frames: frameAvailability,
+    notifier: realtime,
+    clock,
+  });
+  const alertSettings = new AlertSettingsService({ rules, domains: domainsRepository, cameras, clock });
   const ingest = new IngestService({
     db: database.db,
     engine: database.engine,
@@ -247,49 +263,31 @@ export async function buildApp(options: AppOptions): Promise<App> {
     cameras,
     domains: domainsRepository,
     events,
-    faces,
-    elopement,
-    rules,
+    faces: facesPort,
+    alerts,
+    rules: alertSettings,
     detectors: detectorsRepository,
     notifier: realtime,
     // The pictures a detector sends (a face's crop and frame, an event's frame) are kept: nothing to cut from the recording.
     pictures: { keep: (kind, id, jpeg) => frames.keep(kind, id, jpeg) },
     log: app.log,
   });
-  const registry = new RegistryRepository(database.db, database.engine);
   const analyzers = new AnalyzersService({
     analyzers: new AnalyzersRepository(database.db),
-    detectors: detectorsRepository,
+    detectors,
     cameras,
-    registry,
+    faces: facesPort,
     signer,
     secret: config.secret,
     engine: database.engine,
     clock,
   });
-  const frameAvailability = new FrameAvailability({ clips, clock, liveWindowMs: liveWindow, kept: (kind, id) => frames.exists(kind, id) });
   eventsRoutes(app, { authenticator: auth, events: new EventsService({ events, cameras, signer, clock, frames: frameAvailability }) });
-  ingestRoutes(app, {
-    authenticator: auth,
-    ingest,
-    detectors,
-    analyzers,
-    cameraDomain: async (camera) => (await cameras.findOne(camera))?.domain_uuid,
-  });
-  alertsRoutes(app, {
-    authenticator: auth,
-    alerts: new AlertsService({
-      elopement,
-      faces,
-      pins: pinsRepository,
-      pinHash: (domain, digest) => pins.storedHash(domain, digest),
-      signer,
-      frames: frameAvailability,
-      notifier: realtime,
-      clock,
-    }),
-    settings: new AlertSettingsService({ rules, domains: domainsRepository, cameras, clock }),
-  });
+  // In this order, the order of the OpenAPI document: the batch, the analyzers' calls, then the detector keys.
+  ingestRoutes(app, { ingest, detectors, cameraDomain: async (camera) => (await cameras.findOne(camera))?.domain_uuid });
+  analyzersRoutes(app, { authenticator: auth, detectors, analyzers });
+  detectorsRoutes(app, { authenticator: auth, detectors });
+  alertsRoutes(app, { authenticator: auth, alerts, settings: alertSettings });
   facesRoutes(app, {
     authenticator: auth,
     faces: new FacesService({

@@ -1,4 +1,5 @@
-import { closeSync, fsyncSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 
 /**
@@ -43,6 +44,25 @@ export class MediaStore {
     if (clean.startsWith('..') || clean.split(sep).includes('..')) return null;
     const absolute = resolve(this.root, clean);
     return absolute.startsWith(this.root + sep) ? absolute : null;
+  }
+
+  /** Whether a media path names something in the folder (a path leaving it names nothing). */
+  exists(rel: string): boolean {
+    const absolute = this.resolveInside(rel);
+    return absolute !== null && existsSync(absolute);
+  }
+
+  /** A media file's size and time of change, or undefined when it is no file in the folder. */
+  fileStat(rel: string): { size: number; mtimeMs: number } | undefined {
+    const absolute = this.resolveInside(rel);
+    const stat = absolute ? statSync(absolute, { throwIfNoEntry: false }) : undefined;
+    return stat?.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs } : undefined;
+  }
+
+  /** A media file read whole at once, or null when it is gone (a file replaced or deleted meanwhile is never half read). */
+  async read(rel: string): Promise<Buffer | null> {
+    const absolute = this.resolveInside(rel);
+    return absolute ? readFile(absolute).catch(() => null) : null;
   }
 }
 

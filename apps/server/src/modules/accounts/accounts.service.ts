@@ -11,7 +11,7 @@ import {
 } from '@vigil/contract';
 import { isStaffEmail, type Principal } from '../../auth/principal.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error.js';
-import type { AccessRepository, RoleDefinition } from '../auth/access.repository.js';
+import type { RoleDefinition, UserAccess } from '../auth/access.port.js';
 
 /** The account-management operations an action needs, for the 403 message. */
 const NEEDED: Record<AccountAction, string> = {
@@ -27,7 +27,7 @@ const NEEDED: Record<AccountAction, string> = {
  */
 export class AccountsService {
   constructor(
-    private readonly access: AccessRepository,
+    private readonly access: UserAccess,
     private readonly internalEmailDomain: string,
   ) {}
 

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { twilightLabels, type AlertRule, type AlertRuleFields, type AlertSettingsReply } from '@vigil/contract';
+import {
+  evaluateAlert,
+  twilightLabels,
+  type AlertCategory,
+  type AlertRule,
+  type AlertRuleFields,
+  type AlertSettingsReply,
+} from '@vigil/contract';
+import type { Transaction } from 'kysely';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Database, DomainRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import type { DomainsRepository } from '../domains/domains.repository.js';
-import type { CamerasRepository } from '../video/cameras.repository.js';
+import type { DomainDirectory } from '../domains/domains.port.js';
+import type { CameraDirectory } from '../video/cameras.port.js';
 import type { AlertRulesRepository, StoredRule } from './alert-rules.repository.js';
 
 const ruleOut = (rule: StoredRule): AlertRule => ({
@@ -15,7 +24,35 @@ const ruleOut = (rule: StoredRule): AlertRule => ({
 
 /** Alert settings (the /alerts/settings page): rules per building that decide which events become alerts. */
 export class AlertSettingsService {
-  constructor(private readonly d: { rules: AlertRulesRepository; domains: DomainsRepository; cameras: CamerasRepository; clock: Clock }) {}
+  constructor(private readonly d: { rules: AlertRulesRepository; domains: DomainDirectory; cameras: CameraDirectory; clock: Clock }) {}
+
+  /**
+   * New events ingest stores, in its transaction: the building's rules decide in time order which become alerts (each
+   * row's `alerted` and `rule_id` are set here), and what each rule remembers per camera is kept for the next batch.
+   */
+  async decideEventAlerts(
+    trx: Transaction<Database>,
+    domain: Pick<DomainRow, 'uuid' | 'timezone' | 'geoloc'>,
+    events: { camera_uuid: string; started_at: number; category: AlertCategory; alerted: number; rule_id?: string | null | undefined }[],
+  ): Promise<void> {
+    const rules = await this.d.rules.inDomain(domain.uuid, trx);
+    const state = await this.d.rules.loadState(
+      trx,
+      rules.map((r) => r.id),
+    );
+    const before = new Map(state);
+    const place = { timeZone: domain.timezone, geoloc: domain.geoloc };
+    for (const row of [...events].sort((a, b) => a.started_at - b.started_at)) {
+      const decision = evaluateAlert(rules, { cameraId: row.camera_uuid, at: row.started_at, category: row.category }, place, state);
+      row.alerted = decision.alert ? 1 : 0;
+      row.rule_id = decision.ruleId;
+    }
+    await this.d.rules.saveState(
+      trx,
+      state,
+      [...state.keys()].filter((k) => state.get(k) !== before.get(k)),
+    );
+  }
 
   async list(principal: Principal, domainUuid: string): Promise<AlertSettingsReply> {
     requireEntitlement(principal, domainUuid, 'alerting');

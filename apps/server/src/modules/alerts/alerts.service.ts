@@ -1,21 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import {
   ALERTS_MESSAGES,
   ELOPEMENT,
+  cameraAlertRepeatMs,
   hasOperation,
+  raisesElopementAlert,
   type ElopementAlert,
   type FaceConfirmBody,
   type FaceMatchConfirmBody,
   type facesAlertsQuerySchema,
 } from '@vigil/contract';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { CameraRow, Database, ElopementAlertRow, FaceRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { signedFrameUrl, type FrameAvailability } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { Notifier } from '../../realtime/realtime.js';
-import type { FacesRepository } from '../faces/faces.repository.js';
-import type { PinsRepository } from '../pins/pins.repository.js';
+import type { FacesPort } from '../faces/faces.port.js';
+import type { PinChecks } from '../pins/pins.port.js';
 import type { ElopementAlertView, ElopementAlertsRepository } from './elopement.repository.js';
 
 type FacesAlertsQuery = z.output<typeof facesAlertsQuerySchema>;
@@ -24,10 +29,23 @@ type FacesAlertsQuery = z.output<typeof facesAlertsQuerySchema>;
 export const DISMISS_PIN_FAILURES = 5;
 export const DISMISS_PIN_WINDOW_MS = 15 * 60_000;
 
+/** A face a detector saw, as ingest stored it: whom it matched, where and when. */
+export interface Sighting {
+  runtime_face_uuid: string;
+  frontend_face_uuid?: string | null | undefined;
+  camera_uuid: string;
+  captured_at: number;
+  confidence: number;
+}
+
+/** An elopement alert's text, as the alert cards show it. */
+const elopementDescription = (person: Pick<FaceRow, 'first_name' | 'last_name'>, camera: Pick<CameraRow, 'description'>) =>
+  `${person.first_name} ${person.last_name} (elopement risk) seen at ${camera.description}`;
+
 export interface AlertsDeps {
   elopement: ElopementAlertsRepository;
-  faces: FacesRepository;
-  pins: PinsRepository;
+  faces: FacesPort;
+  pins: PinChecks;
   /** the stored form of a PIN digest in a domain (PinsService.storedHash) */
   pinHash: (domainUuid: string, digest: string) => string;
   signer: MediaSigner;
@@ -38,6 +56,56 @@ export interface AlertsDeps {
 
 export class AlertsService {
   constructor(private readonly d: AlertsDeps) {}
+
+  /**
+   * Sightings ingest stores, in its transaction: a resident at elopement risk seen at an exit raises an elopement
+   * alert (the contract's raisesElopementAlert), one per person and exit per the camera's repeat time, counting alerts
+   * already stored. `people` and `cameras` are the building's, by uuid. Returns the new alerts' ids.
+   */
+  async raiseElopement(
+    trx: Transaction<Database>,
+    domain: string,
+    sightings: readonly Sighting[],
+    people: ReadonlyMap<string, FaceRow>,
+    cameras: ReadonlyMap<string, CameraRow>,
+    now: number,
+  ): Promise<string[]> {
+    const alerts: ElopementAlertRow[] = [];
+    const lastAlert = new Map<string, number>();
+    for (const f of [...sightings].sort((a, b) => a.captured_at - b.captured_at)) {
+      const person = f.frontend_face_uuid ? people.get(f.frontend_face_uuid) : undefined;
+      const camera = cameras.get(f.camera_uuid);
+      const repeatMs = cameraAlertRepeatMs(camera?.alerting);
+      const candidate = {
+        personAtRisk: person?.elopement_risk === 1,
+        atExit: camera?.is_exit === 1,
+        confidence: f.confidence,
+        capturedAt: f.captured_at,
+        repeatMs,
+      };
+      if (!person || !camera || !raisesElopementAlert({ ...candidate, previousAlertAt: null })) continue;
+      const key = `${person.uuid}:${camera.uuid}`;
+      const previous = lastAlert.get(key) ?? (await this.d.elopement.latestFor(trx, person.uuid, camera.uuid, f.captured_at - repeatMs));
+      if (!raisesElopementAlert({ ...candidate, previousAlertAt: previous })) continue;
+      lastAlert.set(key, f.captured_at);
+      alerts.push({
+        alert_id: randomUUID(),
+        domain_uuid: domain,
+        camera_uuid: camera.uuid,
+        runtime_face_uuid: f.runtime_face_uuid,
+        frontend_face_uuid: person.uuid,
+        event_ts: f.captured_at,
+        description: elopementDescription(person, camera),
+        dismissed_at: null,
+        dismissed_by: null,
+        dismissed_via: null,
+        dismissed_from: null,
+        created_at: now,
+      });
+    }
+    await this.d.elopement.insertMany(trx, alerts);
+    return alerts.map((a) => a.alert_id);
+  }
 
   /** GET /api/v1/faces/alerts (alerting/receive_er_alerts): 24 hours back by default, active ones unless asked. */
   async list(principal: Principal, q: FacesAlertsQuery): Promise<{ ok: true; alerts: ElopementAlert[] }> {

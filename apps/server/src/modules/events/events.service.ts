@@ -5,7 +5,7 @@ import type { EventRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { signedFrameUrl, type FrameAvailability } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
-import type { CamerasRepository } from '../video/cameras.repository.js';
+import type { CameraDirectory } from '../video/cameras.port.js';
 import type { EventsRepository } from './events.repository.js';
 import { decodeCursor, encodeCursor } from './pagination.js';
 
@@ -16,7 +16,7 @@ export class EventsService {
   constructor(
     private readonly d: {
       events: EventsRepository;
-      cameras: CamerasRepository;
+      cameras: CameraDirectory;
       signer: MediaSigner;
       clock: Clock;
       frames: FrameAvailability;

@@ -20,7 +20,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error
 import { framePath, type FrameAvailability } from '../../media/frames.js';
 import { PhotoError, normalisePhoto, type PhotoFiles } from '../../media/photos.js';
 import type { MediaSigner } from '../../media/signing.js';
-import type { CamerasRepository } from '../video/cameras.repository.js';
+import type { CameraDirectory } from '../video/cameras.port.js';
 import type { PersonFields, PersonHead, PersonRow, PhotoChange, RegistryRepository } from './registry.repository.js';
 
 const URL_TTL_MS = 6 * 3600_000;
@@ -33,7 +33,7 @@ const HOUR_MS = 3600_000;
 export interface FacesDeps {
   registry: RegistryRepository;
   writer: RegistryWriter;
-  cameras: Pick<CamerasRepository, 'namesInDomain'>;
+  cameras: Pick<CameraDirectory, 'namesInDomain'>;
   signer: MediaSigner;
   frames: FrameAvailability;
   clock: Clock;

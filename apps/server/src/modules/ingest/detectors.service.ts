@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { INGEST, type Detector } from '@vigil/contract';
+import type { Transaction } from 'kysely';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
-import type { DeploymentKeyRow, DetectorRow } from '../../db/schema.js';
+import type { Database, DeploymentKeyRow, DetectorRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/hash.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
@@ -81,6 +82,16 @@ export class DetectorsService {
     const domain = first ? await cameraDomain(first) : undefined;
     if (!domain) throw badRequest(`No camera ${first ?? ''} in service.`);
     return this.detectorIn(holder, domain);
+  }
+
+  /** The buildings where a deployment key's row was revoked (it serves the others). */
+  revokedDomainsOf(keyId: string): Promise<Set<string>> {
+    return this.detectors.revokedDomainsOf(keyId);
+  }
+
+  /** A key was used (an analyzer's heartbeat), in the caller's transaction. */
+  touchKey(trx: Transaction<Database>, holder: KeyHolder, at: number): Promise<void> {
+    return this.detectors.touchKey(trx, holder.kind, holder.keyId, at);
   }
 
   /** A key for every building (an analyzer serving the whole deployment): CLI and the server's own analyzer only. */

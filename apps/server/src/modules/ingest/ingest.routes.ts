@@ -1,12 +1,6 @@
 import {
   ANALYZER,
   INGEST,
-  analyzerHeartbeatBodySchema,
-  analyzerHeartbeatReplySchema,
-  analyzerStatusQuerySchema,
-  analyzerStatusReplySchema,
-  galleryQuerySchema,
-  galleryReplySchema,
   createDetectorBodySchema,
   createDetectorReplySchema,
   detectorParamsSchema,
@@ -16,20 +10,11 @@ import {
   ingestReplySchema,
   revokeDetectorReplySchema,
 } from '@vigil/contract';
-import type { FastifyRequest } from 'fastify';
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
-import { z } from 'zod';
-import { unauthorized } from '../../lib/http-error.js';
 import { replies, type App } from '../../lib/routes.js';
-import type { AnalyzersService } from './analyzers.service.js';
-import type { DetectorsService, KeyHolder } from './detectors.service.js';
+import { detectorKeyScope } from './detector-key.js';
+import type { DetectorsService } from './detectors.service.js';
 import type { IngestService } from './ingest.service.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    keyHolder: KeyHolder | undefined;
-  }
-}
 
 const INGEST_DESCRIPTION = [
   "How detectors (Vigil's analyzer or any third-party one) send what they see.",
@@ -47,35 +32,16 @@ const INGEST_DESCRIPTION = [
   'elopement_risk at a camera marked as an exit raises an elopement alert (one per person and exit per 120 s).',
 ].join(' ');
 
-const ANALYZER_DESCRIPTION = [
-  "For analyzers (processes that watch the live video; Vigil's own or anyone's), with a detector or deployment key.",
-  `Report every ${ANALYZER.heartbeatSeconds} s: the reply lists every camera the analyzer holds now, each with a lease`,
-  `that ends ${ANALYZER.leaseSeconds} s after the last heartbeat (then another analyzer takes the camera) and the URL of`,
-  'its live HLS playlist, valid while the lease lives. Cameras are shared evenly between the live analyzers of a key,',
-  "up to each one's capacity; a camera missing from the reply is to be stopped. What it reports per camera is shown",
-  'to staff (GET /api/v4/analyzers). Send what it sees to POST /api/ingest/v1/batch.',
-].join(' ');
-
+/** POST /api/ingest/v1/batch, with a detector or deployment key. */
 export function ingestRoutes(
   app: App,
   deps: {
-    authenticator: Authenticator;
     ingest: IngestService;
     detectors: DetectorsService;
-    analyzers: AnalyzersService;
     cameraDomain: (camera: string) => Promise<string | undefined>;
   },
 ): void {
-  void app.register(async (scope: App) => {
-    scope.decorateRequest('keyHolder', undefined);
-    scope.addHook('onRequest', async (request: FastifyRequest) => {
-      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-      const key = match?.[1];
-      if (!key?.startsWith(INGEST.keyPrefix)) throw unauthorized('A detector key is required: Authorization: Bearer vgd_…');
-      const holder = await deps.detectors.authenticate(key);
-      if (!holder) throw unauthorized('This detector key is not valid, or it was revoked.');
-      request.keyHolder = holder;
-    });
+  detectorKeyScope(app, deps.detectors, (scope) => {
     scope.post(
       '/api/ingest/v1/batch',
       {
@@ -92,51 +58,12 @@ export function ingestRoutes(
       async (request) =>
         deps.ingest.ingest(await deps.detectors.detectorForBatch(request.keyHolder!, request.body, deps.cameraDomain), request.body),
     );
-    scope.post(
-      '/api/ingest/v1/analyzers/heartbeat',
-      {
-        schema: {
-          tags: ['ingest'],
-          summary: 'An analyzer reports, renews its camera leases and learns which cameras to analyse (detector key)',
-          description: ANALYZER_DESCRIPTION,
-          security: [{ detectorKey: [] }],
-          body: analyzerHeartbeatBodySchema,
-          response: replies(analyzerHeartbeatReplySchema, [400, 401, 409]),
-        },
-      },
-      (request) => deps.analyzers.heartbeat(request.keyHolder!, request.body),
-    );
-    scope.get(
-      '/api/ingest/v1/gallery',
-      {
-        schema: {
-          tags: ['ingest'],
-          summary: "A building's gallery: the registry photos faces are matched against (detector key)",
-          description:
-            'Everyone in service with a photo; each photo a signed link, its uuid new whenever it is replaced. Pass the last `version` to get `changed: false` and no people while nothing changed (poll it every few seconds: a new photo must be recognisable within 10 s, a deleted person must stop matching).',
-          security: [{ detectorKey: [] }],
-          querystring: galleryQuerySchema.extend({ version: z.string().max(200).optional() }),
-          response: replies(galleryReplySchema.extend({ changed: z.boolean() }), [400, 401, 403]),
-        },
-      },
-      (request) => deps.analyzers.gallery(request.keyHolder!, request.query.domain_uuid, request.query.version),
-    );
   });
+}
 
+/** A building's detector keys, for its administrators (alerting/edit). */
+export function detectorsRoutes(app: App, deps: { authenticator: Authenticator; detectors: DetectorsService }): void {
   authenticatedScope(app, deps.authenticator, (scope) => {
-    scope.get(
-      '/api/v4/analyzers',
-      {
-        config: { access: { rights: ['video'] } },
-        schema: {
-          tags: ['ingest'],
-          summary: "Whether and how each of a building's cameras is analysed (video service)",
-          querystring: analyzerStatusQuerySchema,
-          response: replies(analyzerStatusReplySchema, [400, 401, 403]),
-        },
-      },
-      (request) => deps.analyzers.status(principalOf(request), request.query.domain_uuid),
-    );
     scope.get(
       '/api/ingest/v1/detectors',
       {

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
-  cameraAlertRepeatMs,
   INGEST,
   alertCategoryOf,
   describeObjects,
-  evaluateAlert,
-  raisesElopementAlert,
   removeDetectorPrefix,
   type AlertCategory,
   type IngestEvent,
@@ -18,17 +15,16 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db, Engine } from '../../db/database.js';
 import { lockDomain } from '../../db/dialect.js';
-import type { CameraRow, Database, DetectorRow, DomainRow, ElopementAlertRow, NewEvent, NewFaceDetection } from '../../db/schema.js';
+import type { CameraRow, Database, DetectorRow, DomainRow, NewEvent, NewFaceDetection } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { Notifier } from '../../realtime/realtime.js';
-import type { AlertRulesRepository } from '../alerts/alert-rules.repository.js';
-import type { ElopementAlertsRepository } from '../alerts/elopement.repository.js';
-import type { DomainsRepository } from '../domains/domains.repository.js';
-import type { FacesRepository } from '../faces/faces.repository.js';
-import type { CamerasRepository } from '../video/cameras.repository.js';
-import { RegistryRepository } from '../faces/registry.repository.js';
-import type { EventsRepository } from '../events/events.repository.js';
+import type { AlertSettingsService } from '../alerts/alert-settings.service.js';
+import type { AlertsService } from '../alerts/alerts.service.js';
+import type { DomainDirectory } from '../domains/domains.port.js';
+import type { EventLog } from '../events/events.port.js';
+import type { FacesPort } from '../faces/faces.port.js';
+import type { CameraDirectory } from '../video/cameras.port.js';
 import type { DetectorsRepository } from './detectors.repository.js';
 
 type Batch = z.output<typeof ingestBatchSchema>;
@@ -37,12 +33,14 @@ export interface IngestDeps {
   db: Db;
   engine: Engine;
   clock: Clock;
-  cameras: CamerasRepository;
-  domains: DomainsRepository;
-  events: EventsRepository;
-  faces: FacesRepository;
-  elopement: ElopementAlertsRepository;
-  rules: AlertRulesRepository;
+  cameras: CameraDirectory;
+  domains: DomainDirectory;
+  events: EventLog;
+  faces: FacesPort;
+  /** raises elopement alerts (alerts decides) */
+  alerts: Pick<AlertsService, 'raiseElopement'>;
+  /** decides which events become alerts (the building's alert settings) */
+  rules: Pick<AlertSettingsService, 'decideEventAlerts'>;
   detectors: DetectorsRepository;
   notifier: Notifier;
   /**
@@ -108,7 +106,8 @@ function faceRow(f: IngestFace, domain: string, detectorId: string, now: number)
 
 /**
  * Turns a detector's batch into events, face detections, alerts and elopement alerts, all in one transaction:
- * a batch is checked whole first, and either everything in it is written or nothing is.
+ * a batch is checked whole first, and either everything in it is written or nothing is. Ingest validates, stores and
+ * calls; whether an event or a face raises an alert is for alerts to decide.
  */
 export class IngestService {
   constructor(private readonly d: IngestDeps) {}
@@ -141,7 +140,7 @@ export class IngestService {
     };
   }
 
-  /** Events: what this detector already sent (retries) is dropped, alert rules are evaluated in time order. */
+  /** Events: what this detector already sent (retries) is dropped; the alert settings decide which become alerts. */
   private async writeEvents(trx: Transaction<Database>, detector: DetectorRow, domain: DomainRow, events: IngestEvent[], now: number) {
     const known = await this.d.events.knownSourceIds(
       trx,
@@ -154,34 +153,18 @@ export class IngestService {
       known.add(e.source_id);
       return true;
     });
-    const rules = await this.d.rules.inDomain(domain.uuid, trx);
-    const state = await this.d.rules.loadState(
-      trx,
-      rules.map((r) => r.id),
-    );
-    const before = new Map(state);
-    const place = { timeZone: domain.timezone, geoloc: domain.geoloc };
     const rows = fresh.map((e) => eventRow(e, domain.uuid, detector.id, now));
     const eventPictures = rows.flatMap((row, i) => {
       const frame = fresh[i]!.frame;
       return frame ? [{ id: row.id, frame }] : [];
     });
     rows.sort((a, b) => a.started_at - b.started_at);
-    for (const row of rows) {
-      const decision = evaluateAlert(rules, { cameraId: row.camera_uuid, at: row.started_at, category: row.category }, place, state);
-      row.alerted = decision.alert ? 1 : 0;
-      row.rule_id = decision.ruleId;
-    }
+    await this.d.rules.decideEventAlerts(trx, domain, rows);
     await this.d.events.insertMany(trx, rows);
-    await this.d.rules.saveState(
-      trx,
-      state,
-      [...state.keys()].filter((k) => state.get(k) !== before.get(k)),
-    );
     return { events: rows.length, alertedIds: rows.filter((r) => r.alerted === 1).map((r) => r.id), eventPictures };
   }
 
-  /** Faces: the matched person must be of this building; people at risk seen at an exit raise elopement alerts. */
+  /** Faces: the matched person must be of this building; alerts decides which sightings raise elopement alerts. */
   private async writeFaces(
     trx: Transaction<Database>,
     detector: DetectorRow,
@@ -217,44 +200,9 @@ export class IngestService {
         f.candidates = kept.length > 0 ? JSON.stringify(kept) : null;
       }
     }
-    await this.d.faces.insertDetections(trx, fresh);
-    await RegistryRepository.advanceLastSeen(trx, fresh);
-
-    const alerts: ElopementAlertRow[] = [];
-    const lastAlert = new Map<string, number>();
-    for (const f of [...fresh].sort((a, b) => a.captured_at - b.captured_at)) {
-      const person = f.frontend_face_uuid ? people.get(f.frontend_face_uuid) : undefined;
-      const camera = cameras.get(f.camera_uuid);
-      const repeatMs = cameraAlertRepeatMs(camera?.alerting);
-      const candidate = {
-        personAtRisk: person?.elopement_risk === 1,
-        atExit: camera?.is_exit === 1,
-        confidence: f.confidence,
-        capturedAt: f.captured_at,
-        repeatMs,
-      };
-      if (!person || !camera || !raisesElopementAlert({ ...candidate, previousAlertAt: null })) continue;
-      const key = `${person.uuid}:${camera.uuid}`;
-      const previous = lastAlert.get(key) ?? (await this.d.elopement.latestFor(trx, person.uuid, camera.uuid, f.captured_at - repeatMs));
-      if (!raisesElopementAlert({ ...candidate, previousAlertAt: previous })) continue;
-      lastAlert.set(key, f.captured_at);
-      alerts.push({
-        alert_id: randomUUID(),
-        domain_uuid: domain,
-        camera_uuid: camera.uuid,
-        runtime_face_uuid: f.runtime_face_uuid,
-        frontend_face_uuid: person.uuid,
-        event_ts: f.captured_at,
-        description: `${person.first_name} ${person.last_name} (elopement risk) seen at ${camera.description}`,
-        dismissed_at: null,
-        dismissed_by: null,
-        dismissed_via: null,
-        dismissed_from: null,
-        created_at: now,
-      });
-    }
-    await this.d.elopement.insertMany(trx, alerts);
-    return { faces: fresh.length, alertIds: alerts.map((a) => a.alert_id), freshFaces: new Set(fresh.map((f) => f.runtime_face_uuid)) };
+    await this.d.faces.recordDetections(trx, fresh);
+    const alertIds = await this.d.alerts.raiseElopement(trx, domain, fresh, people, cameras, now);
+    return { faces: fresh.length, alertIds, freshFaces: new Set(fresh.map((f) => f.runtime_face_uuid)) };
   }
 
   /**

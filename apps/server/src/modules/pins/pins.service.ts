@@ -3,7 +3,7 @@ import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { Clock } from '../../lib/clock.js';
 import { hmacHex } from '../../lib/hash.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import type { AccessRepository } from '../auth/access.repository.js';
+import type { UserAccess } from '../auth/access.port.js';
 import type { PinsRepository } from './pins.repository.js';
 
 export const PIN_RATE_WINDOW_MS = 15 * 60 * 1000;
@@ -16,7 +16,7 @@ export const storedPinHash = (secret: Buffer, domainUuid: string, digest: string
 export class PinsService {
   constructor(
     private readonly pins: PinsRepository,
-    private readonly access: AccessRepository,
+    private readonly access: Pick<UserAccess, 'usersInDomain'>,
     private readonly secret: Buffer,
     private readonly clock: Clock,
     private readonly log: { warn(details: object, message: string): void },

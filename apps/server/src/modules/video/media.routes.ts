@@ -1,5 +1,3 @@
-import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
@@ -70,16 +68,14 @@ export function mediaRoutes(
   },
 ): void {
   const send = (reply: FastifyReply, rel: string) => {
-    const absolute = deps.store.resolveInside(rel);
-    if (!absolute || !existsSync(absolute)) throw notFound('No such media file.');
+    if (!deps.store.exists(rel)) throw notFound('No such media file.');
     // The route's own cache-control stays (the static plugin would replace it with 'public, max-age=0').
     return reply.sendFile(rel, deps.store.root, { cacheControl: false });
   };
   /** A recorded clip, under its strong validator (clip-validator.ts); the plugin sends the bytes and ranges. */
   const sendClip = (reply: FastifyReply, rel: string) => {
-    const absolute = deps.store.resolveInside(rel);
-    const stat = absolute ? statSync(absolute, { throwIfNoEntry: false }) : undefined;
-    if (!stat?.isFile()) throw notFound('No such media file.');
+    const stat = deps.store.fileStat(rel);
+    if (!stat) throw notFound('No such media file.');
     const etag = clipEtag(stat.size, stat.mtimeMs);
     const { headers } = reply.request;
     reply.header('etag', etag);
@@ -93,8 +89,7 @@ export function mediaRoutes(
    * the size check and the streaming of a sent file arrives cut short (the browser shows a broken picture).
    */
   const sendThumbnail = async (reply: FastifyReply, rel: string) => {
-    const absolute = deps.store.resolveInside(rel);
-    const bytes = absolute ? await readFile(absolute).catch(() => null) : null;
+    const bytes = await deps.store.read(rel);
     if (!bytes) throw notFound('No such media file.');
     return reply.type('image/jpeg').send(bytes);
   };
@@ -103,8 +98,7 @@ export function mediaRoutes(
    * check and the streaming of it would fail mid-reply (a 500). Read at once, a file that is gone is a clean 404.
    */
   const sendLive = async (reply: FastifyReply, camera: string, file: string) => {
-    const absolute = deps.store.resolveInside(`live/${camera}/${file}`);
-    const bytes = absolute ? await readFile(absolute).catch(() => null) : null;
+    const bytes = await deps.store.read(`live/${camera}/${file}`);
     if (!bytes) throw notFound('No such media file.');
     return reply.type(file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t').send(bytes);
   };

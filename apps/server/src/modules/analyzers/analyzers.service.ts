@@ -16,11 +16,10 @@ import type { CameraRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, forbidden } from '../../lib/http-error.js';
 import type { MediaSigner } from '../../media/signing.js';
-import type { RegistryRepository } from '../faces/registry.repository.js';
-import type { CamerasRepository } from '../video/cameras.repository.js';
+import type { FacesPort } from '../faces/faces.port.js';
+import { keyDomains, type DetectorsService, type KeyHolder } from '../ingest/detectors.service.js';
+import type { CameraDirectory } from '../video/cameras.port.js';
 import type { AnalyzersRepository } from './analyzers.repository.js';
-import type { DetectorsRepository } from './detectors.repository.js';
-import { keyDomains, type KeyHolder } from './detectors.service.js';
 
 type HeartbeatBody = z.output<typeof analyzerHeartbeatBodySchema>;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -36,9 +35,9 @@ export class AnalyzersService {
   constructor(
     private readonly d: {
       analyzers: AnalyzersRepository;
-      detectors: DetectorsRepository;
-      cameras: CamerasRepository;
-      registry: RegistryRepository;
+      detectors: DetectorsService;
+      cameras: CameraDirectory;
+      faces: FacesPort;
       signer: MediaSigner;
       secret: Buffer;
       engine: Engine;
@@ -69,7 +68,7 @@ export class AnalyzersService {
         now,
       });
       if (!known) throw new HttpError(409, 'This analyzer id is in use with another key: pick a new one.');
-      await this.d.detectors.touchKey(trx, holder.kind, holder.keyId, now);
+      await this.d.detectors.touchKey(trx, holder, now);
       const inScope = [...cameras.keys()];
       const leases = await this.d.analyzers.leasesOn(trx, inScope);
       const analyzers = await this.d.analyzers.liveAnalyzers(trx, holder.keyId, now - ANALYZER.leaseSeconds * 1000);
@@ -134,9 +133,9 @@ export class AnalyzersService {
     const domains = keyDomains(holder);
     const revoked = holder.kind === 'deployment' ? await this.d.detectors.revokedDomainsOf(holder.keyId) : new Set<string>();
     if ((domains && !domains.includes(domain)) || revoked.has(domain)) throw forbidden('This detector key is not for that building.');
-    const current = await this.d.registry.galleryVersion(domain);
+    const current = await this.d.faces.galleryVersion(domain);
     if (version === current) return { ok: true, version: current, changed: false, people: [] };
-    const photos = await this.d.registry.galleryPhotos(domain);
+    const photos = await this.d.faces.galleryPhotos(domain);
     const expires = Math.ceil((this.d.clock.now() + GALLERY_URL_TTL_MS) / HOUR_MS) * HOUR_MS;
     const people = new Map<string, GalleryReply['people'][number]>();
     for (const photo of photos) {

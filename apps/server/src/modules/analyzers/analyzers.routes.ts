@@ -1,0 +1,78 @@
+import {
+  ANALYZER,
+  analyzerHeartbeatBodySchema,
+  analyzerHeartbeatReplySchema,
+  analyzerStatusQuerySchema,
+  analyzerStatusReplySchema,
+  galleryQuerySchema,
+  galleryReplySchema,
+} from '@vigil/contract';
+import { z } from 'zod';
+import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
+import { replies, type App } from '../../lib/routes.js';
+import { detectorKeyScope } from '../ingest/detector-key.js';
+import type { DetectorsService } from '../ingest/detectors.service.js';
+import type { AnalyzersService } from './analyzers.service.js';
+
+const ANALYZER_DESCRIPTION = [
+  "For analyzers (processes that watch the live video; Vigil's own or anyone's), with a detector or deployment key.",
+  `Report every ${ANALYZER.heartbeatSeconds} s: the reply lists every camera the analyzer holds now, each with a lease`,
+  `that ends ${ANALYZER.leaseSeconds} s after the last heartbeat (then another analyzer takes the camera) and the URL of`,
+  'its live HLS playlist, valid while the lease lives. Cameras are shared evenly between the live analyzers of a key,',
+  "up to each one's capacity; a camera missing from the reply is to be stopped. What it reports per camera is shown",
+  'to staff (GET /api/v4/analyzers). Send what it sees to POST /api/ingest/v1/batch.',
+].join(' ');
+
+/** The analyzers' heartbeat and gallery (detector key), and what staff see of them (GET /api/v4/analyzers). */
+export function analyzersRoutes(
+  app: App,
+  deps: { authenticator: Authenticator; detectors: DetectorsService; analyzers: AnalyzersService },
+): void {
+  detectorKeyScope(app, deps.detectors, (scope) => {
+    scope.post(
+      '/api/ingest/v1/analyzers/heartbeat',
+      {
+        schema: {
+          tags: ['ingest'],
+          summary: 'An analyzer reports, renews its camera leases and learns which cameras to analyse (detector key)',
+          description: ANALYZER_DESCRIPTION,
+          security: [{ detectorKey: [] }],
+          body: analyzerHeartbeatBodySchema,
+          response: replies(analyzerHeartbeatReplySchema, [400, 401, 409]),
+        },
+      },
+      (request) => deps.analyzers.heartbeat(request.keyHolder!, request.body),
+    );
+    scope.get(
+      '/api/ingest/v1/gallery',
+      {
+        schema: {
+          tags: ['ingest'],
+          summary: "A building's gallery: the registry photos faces are matched against (detector key)",
+          description:
+            'Everyone in service with a photo; each photo a signed link, its uuid new whenever it is replaced. Pass the last `version` to get `changed: false` and no people while nothing changed (poll it every few seconds: a new photo must be recognisable within 10 s, a deleted person must stop matching).',
+          security: [{ detectorKey: [] }],
+          querystring: galleryQuerySchema.extend({ version: z.string().max(200).optional() }),
+          response: replies(galleryReplySchema.extend({ changed: z.boolean() }), [400, 401, 403]),
+        },
+      },
+      (request) => deps.analyzers.gallery(request.keyHolder!, request.query.domain_uuid, request.query.version),
+    );
+  });
+
+  authenticatedScope(app, deps.authenticator, (scope) => {
+    scope.get(
+      '/api/v4/analyzers',
+      {
+        config: { access: { rights: ['video'] } },
+        schema: {
+          tags: ['ingest'],
+          summary: "Whether and how each of a building's cameras is analysed (video service)",
+          querystring: analyzerStatusQuerySchema,
+          response: replies(analyzerStatusReplySchema, [400, 401, 403]),
+        },
+      },
+      (request) => deps.analyzers.status(principalOf(request), request.query.domain_uuid),
+    );
+  });
+}

@@ -1,0 +1,17 @@
+import type { AccessRepository } from './access.repository.js';
+
+export type { RoleDefinition } from './access.repository.js';
+
+/** What accounts and pins use of the users and their roles (auth owns them, for sign-in and entitlements). */
+export type UserAccess = Pick<
+  AccessRepository,
+  | 'findUserByEmail'
+  | 'findUserById'
+  | 'ensureUser'
+  | 'roleDefinitions'
+  | 'grant'
+  | 'changeRoles'
+  | 'grantsOf'
+  | 'grantsIn'
+  | 'usersInDomain'
+>;

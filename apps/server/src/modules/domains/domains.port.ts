@@ -1,0 +1,4 @@
+import type { DomainsRepository } from './domains.repository.js';
+
+/** What other modules read of the buildings (domains owns them): one by its uuid. */
+export type DomainDirectory = Pick<DomainsRepository, 'findOne'>;

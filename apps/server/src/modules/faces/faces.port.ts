@@ -1,0 +1,57 @@
+import type { Transaction } from 'kysely';
+import type { Database, FaceDetectionRow, FaceImageRow, FaceRow, NewFaceDetection } from '../../db/schema.js';
+import type { FacesRepository } from './faces.repository.js';
+import { RegistryRepository } from './registry.repository.js';
+
+/**
+ * What other modules use of the faces registry (faces owns it): ingest records the faces detectors saw, alerts review
+ * them, analyzers read the gallery. They come through here, never through faces' repositories.
+ */
+export class FacesPort {
+  constructor(private readonly d: { faces: FacesRepository; registry: RegistryRepository }) {}
+
+  /** A person, deleted ones included (see removed_at). */
+  person(uuid: string): Promise<FaceRow | undefined> {
+    return this.d.faces.person(uuid);
+  }
+
+  /** The people among `uuids` that belong to the building, in the caller's transaction. */
+  peopleIn(trx: Transaction<Database>, domain: string, uuids: string[]): Promise<FaceRow[]> {
+    return this.d.faces.peopleIn(trx, domain, uuids);
+  }
+
+  /** The detections among `ids` already stored (a detector's retries). */
+  knownDetections(trx: Transaction<Database>, ids: string[]): Promise<Set<string>> {
+    return this.d.faces.knownDetections(trx, ids);
+  }
+
+  /** Stores detections, and each person's last seen moves forward to their newest sighting among them. */
+  async recordDetections(trx: Transaction<Database>, rows: (NewFaceDetection & { runtime_face_uuid: string })[]): Promise<void> {
+    await this.d.faces.insertDetections(trx, rows);
+    await RegistryRepository.advanceLastSeen(trx, rows);
+  }
+
+  detection(runtimeFaceUuid: string): Promise<FaceDetectionRow | undefined> {
+    return this.d.faces.detection(runtimeFaceUuid);
+  }
+
+  /** A reviewer's word on a detection's match (confirmed 1, wrong 0, undone null). */
+  reviewMatch(runtimeFaceUuid: string, person: string, confirmed: number | null, by: string, at: number): Promise<void> {
+    return this.d.faces.reviewMatch(runtimeFaceUuid, person, confirmed, by, at);
+  }
+
+  /** 'Not a Face' (0) or taking it back (1). */
+  reviewIsFace(runtimeFaceUuid: string, isFace: number | null, by: string, at: number): Promise<void> {
+    return this.d.faces.reviewIsFace(runtimeFaceUuid, isFace, by, at);
+  }
+
+  /** What a building's gallery depends on: it changes whenever anyone or any photo in it does. */
+  galleryVersion(domain: string): Promise<string> {
+    return this.d.registry.galleryVersion(domain);
+  }
+
+  /** The photos of a building's people in service: what its faces are matched against. */
+  galleryPhotos(domain: string): Promise<FaceImageRow[]> {
+    return this.d.registry.galleryPhotos(domain);
+  }
+}
