@@ -194,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const domainsRepository = new DomainsRepository(database.db);
   const domains = new DomainsService(domainsRepository);
   const pinsRepository = new PinsRepository(database.db);
-  const pins = new PinsService(pinsRepository, access, config.secret, clock, app.log);
+  const pins = new PinsService(database.db, pinsRepository, access, config.secret, clock, app.log);
 
   authRoutes(app, { auth, clientConfig: clientConfigFor(config, builtIn) });
   domainsRoutes(app, { authenticator: auth, domains });
@@ -256,7 +256,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     pictures: { keep: (kind, id, jpeg) => frames.keep(kind, id, jpeg) },
     log: app.log,
   });
-  const registry = new RegistryRepository(database.db, database.engine);
+  const registry = new RegistryRepository(database.db, database.dialect);
   const analyzers = new AnalyzersService({
     analyzers: new AnalyzersRepository(database.db),
     detectors: detectorsRepository,
@@ -294,7 +294,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     authenticator: auth,
     faces: new FacesService({
       registry,
-      writer: new RegistryWriter({ registry, photos: new PhotoFiles(store), clock }),
+      writer: new RegistryWriter({ db: database.db, registry, photos: new PhotoFiles(store), clock }),
       cameras,
       signer,
       frames: frameAvailability,
