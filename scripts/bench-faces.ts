@@ -83,7 +83,7 @@ async function fill(ctx: TestContext): Promise<string> {
       }
     });
   }
-  await RegistryRepository.recomputeAllLastSeen(db, MAPLE);
+  await new RegistryRepository(db, ctx.database.dialect).recomputeAllLastSeen(db, MAPLE);
   await sql`analyze`.execute(db);
   console.log(
     `  filled ${count(PEOPLE)} people, ${count(DETECTIONS)} detections in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -196,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const domainsRepository = new DomainsRepository(database.db);
   const domains = new DomainsService(domainsRepository);
   const pinsRepository = new PinsRepository(database.db);
-  const pins = new PinsService(pinsRepository, access, config.secret, clock, app.log);
+  const pins = new PinsService(database.db, pinsRepository, access, config.secret, clock, app.log);
 
   authRoutes(app, { auth, clientConfig: clientConfigFor(config, builtIn) });
   domainsRoutes(app, { authenticator: auth, domains });
@@ -243,7 +243,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   const frames = new FrameService({ store, clips, ffmpeg, lookup: frameLookup, clock, liveWindowMs: liveWindow });
   const frameAvailability = new FrameAvailability({ clips, clock, liveWindowMs: liveWindow, kept: (kind, id) => frames.exists(kind, id) });
-  const registry = new RegistryRepository(database.db, database.engine);
+  const registry = new RegistryRepository(database.db, database.dialect);
   const facesPort = new FacesPort({ faces, registry });
   const alerts = new AlertsService({
     elopement,
@@ -292,7 +292,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     authenticator: auth,
     faces: new FacesService({
       registry,
-      writer: new RegistryWriter({ registry, photos: new PhotoFiles(store), clock }),
+      writer: new RegistryWriter({ db: database.db, registry, photos: new PhotoFiles(store), clock }),
       cameras,
       signer,
       frames: frameAvailability,

@@ -178,7 +178,7 @@ async function main(argv: string[]): Promise<number> {
       case 'people': {
         if (!args[0]) throw new Error('people needs <domain>');
         const domain = await domainOf(args[0]);
-        const registry = new RegistryRepository(database.db, database.engine);
+        const registry = new RegistryRepository(database.db, database.dialect);
         const people = await registry.people(domain.uuid, false);
         const photos = await registry.photosOf(people.map((p) => p.uuid));
         for (const p of people.sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name)))
@@ -219,6 +219,7 @@ async function main(argv: string[]): Promise<number> {
         const passwords = new SecretBox(config.secret, 'camera-password');
         const networks = parseNetworks(config.video.cameraNetworks);
         const onboarding = new OnboardingService({
+          db: database.db,
           repository: new OnboardingRepository(database.db),
           clock: systemClock,
           hostAllowed: (host) => cameraHostAllowed(host, networks),
@@ -247,7 +248,8 @@ async function main(argv: string[]): Promise<number> {
 /** The registry's writer for an administrator: no session, the same checks on fields and photos as the API. */
 function registryWriter(database: DatabaseHandle, config: Config): RegistryWriter {
   return new RegistryWriter({
-    registry: new RegistryRepository(database.db, database.engine),
+    db: database.db,
+    registry: new RegistryRepository(database.db, database.dialect),
     photos: new PhotoFiles(new MediaStore(config.video.mediaDir)),
     clock: systemClock,
   });

@@ -1,15 +1,30 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { dialectOf, type SqlDialect } from './dialect.js';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
 
+/*
+ * One transaction rule. A repository method that takes part in a transaction takes what it runs on as its FIRST
+ * argument, typed `Executor` (it runs the same alone or inside one) or `Trx` (it only makes sense inside one); it never
+ * opens a transaction itself. The service that needs several writes to stand or fall together starts the transaction
+ * (`db.transaction().execute(async (trx) => …)`, `db` given to the service) and owns it. Methods that always run alone
+ * (plain reads, single statements) use the repository's own `db` and take no executor.
+ */
+/** What a repository method runs on: the database, or the transaction of the service that called it. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+/** A transaction in progress, owned by the service that started it. */
+export type Trx = Transaction<Database>;
+
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
+  /** What SQL differs by engine (JSON aggregates, advisory locks): made once here, passed to whoever needs it. */
+  dialect: SqlDialect;
   close(): Promise<void>;
 }
 
@@ -20,7 +35,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; sqlite
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', dialect: dialectOf('postgres'), close: () => db.destroy() };
   }
   const sqlite = new SQLite(options.sqlitePath);
   sqlite.pragma('journal_mode = WAL');
@@ -42,7 +57,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; sqlite
     },
   };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, engine: 'sqlite', dialect: dialectOf('sqlite'), close: () => db.destroy() };
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

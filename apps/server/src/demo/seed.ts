@@ -135,7 +135,8 @@ export function demoPhotos(database: DatabaseHandle, config: Pick<Config, 'video
   return {
     sourceDir: config.video.demoMediaDir,
     writer: new RegistryWriter({
-      registry: new RegistryRepository(database.db, database.engine),
+      db: database.db,
+      registry: new RegistryRepository(database.db, database.dialect),
       photos: new PhotoFiles(new MediaStore(config.video.mediaDir)),
       clock,
     }),

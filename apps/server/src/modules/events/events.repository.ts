@@ -1,6 +1,6 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, EventRow, NewEvent } from '../../db/schema.js';
+import { chunked, eachChunk } from '../../db/chunked.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { EventRow, NewEvent } from '../../db/schema.js';
 
 export interface EventCursor {
   startedAt: number;
@@ -16,9 +16,6 @@ export interface EventPageQuery {
   after?: EventCursor | undefined;
   limit: number;
 }
-
-/** Rows per INSERT: 13 columns each stays far below SQLite's bound-parameter limit. */
-const INSERT_CHUNK = 500;
 
 export class EventsRepository {
   constructor(private readonly db: Db) {}
@@ -36,28 +33,22 @@ export class EventsRepository {
   }
 
   /** source_ids a detector already sent, among these. */
-  async knownSourceIds(trx: Transaction<Database>, detectorId: string, sourceIds: string[]): Promise<Set<string>> {
-    const known = new Set<string>();
-    for (let i = 0; i < sourceIds.length; i += INSERT_CHUNK) {
-      const rows = await trx
-        .selectFrom('events')
-        .select('source_id')
-        .where('detector_id', '=', detectorId)
-        .where('source_id', 'in', sourceIds.slice(i, i + INSERT_CHUNK))
-        .execute();
-      for (const r of rows) if (r.source_id) known.add(r.source_id);
-    }
-    return known;
+  async knownSourceIds(trx: Trx, detectorId: string, sourceIds: string[]): Promise<Set<string>> {
+    const rows = await chunked(sourceIds, (slice) =>
+      trx.selectFrom('events').select('source_id').where('detector_id', '=', detectorId).where('source_id', 'in', slice).execute(),
+    );
+    return new Set(rows.flatMap((r) => (r.source_id ? [r.source_id] : [])));
   }
 
-  async insertMany(trx: Transaction<Database>, rows: NewEvent[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await trx
+  /** Rows per INSERT: db/chunked's 500, 13 columns each, stays far below SQLite's bound-parameter limit. */
+  async insertMany(trx: Trx, rows: NewEvent[]): Promise<void> {
+    await eachChunk(rows, (slice) =>
+      trx
         .insertInto('events')
-        .values(rows.slice(i, i + INSERT_CHUNK))
+        .values(slice)
         .onConflict((oc) => oc.columns(['detector_id', 'source_id']).doNothing())
-        .execute();
-    }
+        .execute(),
+    );
   }
 
   /** Whether a domain has any event (one index probe, not a count over millions of rows). */

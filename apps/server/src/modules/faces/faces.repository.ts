@@ -1,9 +1,7 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, FaceDetectionRow, FaceRow, NewFaceDetection } from '../../db/schema.js';
-import { RegistryRepository } from './registry.repository.js';
-
-const CHUNK = 500;
+import { chunked, eachChunk } from '../../db/chunked.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
+import type { FaceDetectionRow, FaceRow, NewFaceDetection } from '../../db/schema.js';
+import { recomputeLastSeen } from './registry.repository.js';
 
 /** The start of the faces registry: people (residents with elopement_risk) and the faces detectors saw. */
 export class FacesRepository {
@@ -21,78 +19,74 @@ export class FacesRepository {
     return this.db.selectFrom('faces').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   }
 
-  /** The people among `uuids` that belong to the domain (db: a transaction when called from one). */
-  async peopleIn(db: Db | Transaction<Database>, domain: string, uuids: string[]): Promise<FaceRow[]> {
-    const out: FaceRow[] = [];
-    for (let i = 0; i < uuids.length; i += CHUNK) {
-      out.push(
-        ...(await db
-          .selectFrom('faces')
-          .selectAll()
-          .where('domain_uuid', '=', domain)
-          .where('uuid', 'in', uuids.slice(i, i + CHUNK))
-          .execute()),
-      );
-    }
-    return out;
+  /** The people among `uuids` that belong to the domain. */
+  peopleIn(db: Executor, domain: string, uuids: string[]): Promise<FaceRow[]> {
+    return chunked(uuids, (slice) =>
+      db.selectFrom('faces').selectAll().where('domain_uuid', '=', domain).where('uuid', 'in', slice).execute(),
+    );
   }
 
-  async knownDetections(trx: Transaction<Database>, ids: string[]): Promise<Set<string>> {
-    const known = new Set<string>();
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await trx
-        .selectFrom('face_detections')
-        .select('runtime_face_uuid')
-        .where('runtime_face_uuid', 'in', ids.slice(i, i + CHUNK))
-        .execute();
-      for (const r of rows) known.add(r.runtime_face_uuid);
-    }
-    return known;
+  async knownDetections(trx: Trx, ids: string[]): Promise<Set<string>> {
+    const rows = await chunked(ids, (slice) =>
+      trx.selectFrom('face_detections').select('runtime_face_uuid').where('runtime_face_uuid', 'in', slice).execute(),
+    );
+    return new Set(rows.map((r) => r.runtime_face_uuid));
   }
 
-  async insertDetections(trx: Transaction<Database>, rows: NewFaceDetection[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK)
-      await trx
-        .insertInto('face_detections')
-        .values(rows.slice(i, i + CHUNK))
-        .execute();
+  async insertDetections(trx: Trx, rows: NewFaceDetection[]): Promise<void> {
+    await eachChunk(rows, (slice) => trx.insertInto('face_detections').values(slice).execute());
   }
 
   detection(runtimeFaceUuid: string): Promise<FaceDetectionRow | undefined> {
     return this.db.selectFrom('face_detections').selectAll().where('runtime_face_uuid', '=', runtimeFaceUuid).executeTakeFirst();
   }
 
-  /** A reviewer's word on a detection's match; the last seen of whoever it was and is now matched to follows. */
+  /** The person a detection is matched to, if any. */
+  async matchOf(db: Executor, runtimeFaceUuid: string): Promise<string | null> {
+    const row = await db
+      .selectFrom('face_detections')
+      .select('frontend_face_uuid')
+      .where('runtime_face_uuid', '=', runtimeFaceUuid)
+      .executeTakeFirst();
+    return row?.frontend_face_uuid ?? null;
+  }
+
+  /** A reviewer's word on a detection's match: the person it shows, confirmed (1), wrong (0) or undone (null). */
+  async setMatch(trx: Trx, runtimeFaceUuid: string, review: { person: string; confirmed: number | null; by: string; at: number }) {
+    await trx
+      .updateTable('face_detections')
+      .set({ frontend_face_uuid: review.person, match_confirmed: review.confirmed, reviewed_by: review.by, reviewed_at: review.at })
+      .where('runtime_face_uuid', '=', runtimeFaceUuid)
+      .execute();
+  }
+
+  /** 'Not a Face' (0) or taking it back (null or 1). */
+  async setIsFace(trx: Trx, runtimeFaceUuid: string, review: { isFace: number | null; by: string; at: number }) {
+    await trx
+      .updateTable('face_detections')
+      .set({ is_face: review.isFace, reviewed_by: review.by, reviewed_at: review.at })
+      .where('runtime_face_uuid', '=', runtimeFaceUuid)
+      .execute();
+  }
+
+  /**
+   * @deprecated Use FaceReviewsService.reviewMatch (the service owns the transaction); kept so that callers outside
+   * modules/faces compile while they move to it.
+   */
   async reviewMatch(runtimeFaceUuid: string, person: string, confirmed: number | null, by: string, at: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('face_detections')
-        .select('frontend_face_uuid')
-        .where('runtime_face_uuid', '=', runtimeFaceUuid)
-        .executeTakeFirst();
-      await trx
-        .updateTable('face_detections')
-        .set({ frontend_face_uuid: person, match_confirmed: confirmed, reviewed_by: by, reviewed_at: at })
-        .where('runtime_face_uuid', '=', runtimeFaceUuid)
-        .execute();
-      for (const who of new Set([before?.frontend_face_uuid, person])) if (who) await RegistryRepository.recomputeLastSeen(trx, who);
+      const before = await this.matchOf(trx, runtimeFaceUuid);
+      await this.setMatch(trx, runtimeFaceUuid, { person, confirmed, by, at });
+      for (const who of new Set([before, person])) if (who) await recomputeLastSeen(trx, who);
     });
   }
 
-  /** 'Not a Face' or taking it back; the matched person's last seen follows. */
+  /** @deprecated Use FaceReviewsService.reviewIsFace (see reviewMatch). */
   async reviewIsFace(runtimeFaceUuid: string, isFace: number | null, by: string, at: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('face_detections')
-        .set({ is_face: isFace, reviewed_by: by, reviewed_at: at })
-        .where('runtime_face_uuid', '=', runtimeFaceUuid)
-        .execute();
-      const detection = await trx
-        .selectFrom('face_detections')
-        .select('frontend_face_uuid')
-        .where('runtime_face_uuid', '=', runtimeFaceUuid)
-        .executeTakeFirst();
-      if (detection?.frontend_face_uuid) await RegistryRepository.recomputeLastSeen(trx, detection.frontend_face_uuid);
+      await this.setIsFace(trx, runtimeFaceUuid, { isFace, by, at });
+      const person = await this.matchOf(trx, runtimeFaceUuid);
+      if (person) await recomputeLastSeen(trx, person);
     });
   }
 }

@@ -4,6 +4,9 @@ import { ALERTS_MESSAGES, type Face, type FaceInfo } from '@vigil/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../../test/harness.js';
+import { FaceReviewsService } from './face-reviews.service.js';
+import { FacesRepository } from './faces.repository.js';
+import { RegistryRepository } from './registry.repository.js';
 
 // The faces registry through its API, as the web app and an administrator's script use it: people with photos, who may
 // see whom, last seen and history from what detectors reported, and bad input refused with nothing written.
@@ -423,6 +426,45 @@ describe('last seen and history', () => {
       last_seen_datetime: at(30),
       last_seen_camera_uuid: HALLWAY,
     });
+  });
+
+  it('follow reviews made through the faces module’s review service (it owns their transaction)', async () => {
+    const id = await added(resident({ first_name: 'Reviewed' }));
+    const base = Math.floor(ctx.clock.now() / 1000) * 1000 - 2 * 3600_000;
+    const at = (minutes: number) => new Date(base + minutes * 60_000).toISOString().replace('.000Z', 'Z');
+    const reply = await sendBatch(ctx, key, {
+      faces: [
+        { camera_uuid: HALLWAY, captured_at: at(0), frontend_face_uuid: id, confidence: 0.9 },
+        { camera_uuid: DINING, captured_at: at(5), frontend_face_uuid: id, confidence: 0.9 },
+      ],
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const db = ctx.database.db;
+    const reviews = new FaceReviewsService({
+      db,
+      faces: new FacesRepository(db),
+      registry: new RegistryRepository(db, ctx.database.dialect),
+    });
+    const newest = await db
+      .selectFrom('face_detections')
+      .select('runtime_face_uuid')
+      .where('frontend_face_uuid', '=', id)
+      .orderBy('captured_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const by = (await ctx.access.findUserByEmail('manager@maple.example'))!.id;
+    const lastSeen = async () => {
+      const face = (await one(manager, id)).json<{ face: Face }>().face;
+      return [face.last_seen_datetime, face.last_seen_camera_uuid];
+    };
+    expect(await lastSeen()).toEqual([at(5), DINING]);
+    await reviews.reviewIsFace(newest.runtime_face_uuid, 0, by, ctx.clock.now());
+    expect(await lastSeen()).toEqual([at(0), HALLWAY]);
+    await reviews.reviewIsFace(newest.runtime_face_uuid, 1, by, ctx.clock.now());
+    expect(await lastSeen()).toEqual([at(5), DINING]);
+    await reviews.reviewMatch(newest.runtime_face_uuid, id, 0, by, ctx.clock.now());
+    expect(await lastSeen()).toEqual([at(0), HALLWAY]);
+    await reviews.reviewMatch(newest.runtime_face_uuid, id, null, by, ctx.clock.now());
+    expect(await lastSeen()).toEqual([at(5), DINING]);
   });
 
   it('links a detection’s face crop for callers of its building only', async () => {

@@ -1,8 +1,8 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { Db, Engine } from '../../db/database.js';
-import type { Database, FaceDetectionRow, FaceImageRow, FaceRow, NewFace } from '../../db/schema.js';
-
-const CHUNK = 500;
+import { sql, type RawBuilder } from 'kysely';
+import { chunked } from '../../db/chunked.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
+import type { SqlDialect } from '../../db/dialect.js';
+import type { FaceDetectionRow, FaceImageRow, FaceRow, NewFace } from '../../db/schema.js';
 
 /** What the faces list needs of a person. */
 const PERSON_COLUMNS = [
@@ -53,6 +53,16 @@ export interface PhotoChange {
   drop: string[];
 }
 
+/** What moves a person's last seen: a detection matched to them (see advanceLastSeen). */
+export interface SightingRow {
+  runtime_face_uuid: string;
+  frontend_face_uuid?: string | null | undefined;
+  camera_uuid: string;
+  captured_at: number;
+  is_face?: number | null | undefined;
+  match_confirmed?: number | null | undefined;
+}
+
 export interface HistoryRow {
   runtime_face_uuid: string;
   frontend_face_uuid: string;
@@ -66,11 +76,14 @@ export interface HistoryRow {
 const isSighting = <T extends { is_face?: number | null | undefined; match_confirmed?: number | null | undefined }>(d: T) =>
   d.is_face !== 0 && d.match_confirmed !== 0;
 
-/** The faces registry: people, their photos, last seen and history. Transactions live here, decisions in the service. */
+/**
+ * The faces registry: people, their photos, last seen and history. Writes that go together take the transaction of the
+ * service that started it as their first argument (see db/database.ts); decisions are the service's.
+ */
 export class RegistryRepository {
   constructor(
     private readonly db: Db,
-    private readonly engine: Engine,
+    private readonly dialect: SqlDialect,
   ) {}
 
   /**
@@ -95,17 +108,12 @@ export class RegistryRepository {
 
   /** These people (of any building), with what the list shows. */
   async peopleByIds(uuids: readonly string[]): Promise<PersonRow[]> {
-    const out: PersonRow[] = [];
-    for (let i = 0; i < uuids.length; i += CHUNK)
-      out.push(...(await this.aggregate<PersonRow>(PERSON_COLUMNS, sql`uuid in (${sql.join(uuids.slice(i, i + CHUNK))})`)));
-    return out;
+    return chunked(uuids, (slice) => this.aggregate<PersonRow>(PERSON_COLUMNS, sql`uuid in (${sql.join(slice)})`));
   }
 
   /** Rows of `faces` built by the database as one JSON array of objects (see `people`). */
   private async aggregate<T>(columns: readonly string[], where: RawBuilder<unknown>): Promise<T[]> {
-    const pairs = sql.join(columns.flatMap((c) => [sql.lit(c), sql.ref(c)]));
-    const object = this.engine === 'postgres' ? sql`json_build_object(${pairs})` : sql`json_object(${pairs})`;
-    const aggregate = this.engine === 'postgres' ? sql`coalesce(json_agg(${object})::text, '[]')` : sql`json_group_array(${object})`;
+    const aggregate = this.dialect.jsonArrayAgg(columns);
     const { rows } = await sql<{ people: string }>`select ${aggregate} as people from faces where ${where}`.execute(this.db);
     return JSON.parse(rows[0]?.people ?? '[]') as T[];
   }
@@ -155,16 +163,11 @@ export class RegistryRepository {
   }
 
   async photosOf(people: readonly string[]): Promise<Map<string, FaceImageRow[]>> {
+    const rows = await chunked(people, (slice) =>
+      this.db.selectFrom('face_images').selectAll().where('face_uuid', 'in', slice).orderBy('orientation').execute(),
+    );
     const out = new Map<string, FaceImageRow[]>();
-    for (let i = 0; i < people.length; i += CHUNK) {
-      const rows = await this.db
-        .selectFrom('face_images')
-        .selectAll()
-        .where('face_uuid', 'in', people.slice(i, i + CHUNK))
-        .orderBy('orientation')
-        .execute();
-      for (const row of rows) out.set(row.face_uuid, [...(out.get(row.face_uuid) ?? []), row]);
-    }
+    for (const row of rows) out.set(row.face_uuid, [...(out.get(row.face_uuid) ?? []), row]);
     return out;
   }
 
@@ -181,66 +184,53 @@ export class RegistryRepository {
     return new Map(rows.map((r) => [r.frontend_face_uuid!, Number(r.n)]));
   }
 
-  /** A person and their photos, in one transaction. */
-  async insert(person: NewFace, photos: PhotoChange['add']): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('faces').values(person).execute();
-      for (const photo of photos)
-        await trx
-          .insertInto('face_images')
-          .values({ ...photo, face_uuid: person.uuid })
-          .execute();
-    });
+  async insertPerson(trx: Trx, person: NewFace): Promise<void> {
+    await trx.insertInto('faces').values(person).execute();
+  }
+
+  async insertPhotos(trx: Trx, person: string, photos: PhotoChange['add']): Promise<void> {
+    for (const photo of photos)
+      await trx
+        .insertInto('face_images')
+        .values({ ...photo, face_uuid: person })
+        .execute();
+  }
+
+  /** Changes a person still in service; false (nothing written) when there is none (deleted meanwhile). */
+  async updatePerson(trx: Trx, uuid: string, fields: PersonFields, now: number): Promise<boolean> {
+    const changed = await trx
+      .updateTable('faces')
+      .set({ ...fields, updated_at: now })
+      .where('uuid', '=', uuid)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(changed.numUpdatedRows) === 1;
+  }
+
+  /** These photos (of anyone): what a change would replace or delete. */
+  async photosByIds(trx: Trx, uuids: readonly string[]): Promise<FaceImageRow[]> {
+    return uuids.length === 0 ? [] : trx.selectFrom('face_images').selectAll().where('uuid', 'in', uuids).execute();
+  }
+
+  async deletePhotos(trx: Trx, uuids: readonly string[]): Promise<void> {
+    if (uuids.length > 0) await trx.deleteFrom('face_images').where('uuid', 'in', uuids).execute();
   }
 
   /**
-   * Changes a person and their photos in one transaction; false (nothing written) when the person was deleted meanwhile
-   * or a photo to replace or delete is not theirs.
+   * Deletes a person: out of every list and no longer matched; their photos' rows go (returned, for their files); the
+   * person's row stays for alerts and tags. False (nothing written) when the person was not in service.
    */
-  async update(uuid: string, fields: PersonFields, photos: PhotoChange, now: number): Promise<FaceImageRow[] | false> {
-    return this.db
-      .transaction()
-      .execute(async (trx) => {
-        const changed = await trx
-          .updateTable('faces')
-          .set({ ...fields, updated_at: now })
-          .where('uuid', '=', uuid)
-          .where('removed_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) !== 1) return false;
-        const dropped =
-          photos.drop.length > 0 ? await trx.selectFrom('face_images').selectAll().where('uuid', 'in', photos.drop).execute() : [];
-        if (dropped.length !== photos.drop.length || dropped.some((p) => p.face_uuid !== uuid)) {
-          throw new ForeignPhoto();
-        }
-        if (photos.drop.length > 0) await trx.deleteFrom('face_images').where('uuid', 'in', photos.drop).execute();
-        for (const photo of photos.add)
-          await trx
-            .insertInto('face_images')
-            .values({ ...photo, face_uuid: uuid })
-            .execute();
-        return dropped;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof ForeignPhoto) return false as const;
-        throw error;
-      });
-  }
-
-  /** Deletes a person: out of every list and no longer matched; their photos go; the row stays for alerts and tags. */
-  async remove(uuid: string, now: number): Promise<FaceImageRow[] | false> {
-    return this.db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable('faces')
-        .set({ removed_at: now, updated_at: now, elopement_risk: 0 })
-        .where('uuid', '=', uuid)
-        .where('removed_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) return false;
-      const photos = await trx.selectFrom('face_images').selectAll().where('face_uuid', '=', uuid).execute();
-      await trx.deleteFrom('face_images').where('face_uuid', '=', uuid).execute();
-      return photos;
-    });
+  async remove(trx: Trx, uuid: string, now: number): Promise<FaceImageRow[] | false> {
+    const changed = await trx
+      .updateTable('faces')
+      .set({ removed_at: now, updated_at: now, elopement_risk: 0 })
+      .where('uuid', '=', uuid)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) return false;
+    const photos = await trx.selectFrom('face_images').selectAll().where('face_uuid', '=', uuid).execute();
+    await trx.deleteFrom('face_images').where('face_uuid', '=', uuid).execute();
+    return photos;
   }
 
   /** A person's sightings, newest first, before `before` (ms). */
@@ -266,57 +256,22 @@ export class RegistryRepository {
   }
 
   /** Ingest: moves each person's last seen forward to their newest sighting among `rows` (in the batch's transaction). */
-  static async advanceLastSeen(
-    trx: Transaction<Database>,
-    rows: readonly {
-      runtime_face_uuid: string;
-      frontend_face_uuid?: string | null | undefined;
-      camera_uuid: string;
-      captured_at: number;
-      is_face?: number | null | undefined;
-      match_confirmed?: number | null | undefined;
-    }[],
-  ): Promise<void> {
-    const newest = new Map<string, (typeof rows)[number]>();
-    for (const row of rows) {
-      if (!row.frontend_face_uuid || !isSighting(row)) continue;
-      const seen = newest.get(row.frontend_face_uuid);
-      if (!seen || row.captured_at > seen.captured_at) newest.set(row.frontend_face_uuid, row);
-    }
-    for (const [person, row] of newest) {
-      await trx
-        .updateTable('faces')
-        .set({ last_seen_at: row.captured_at, last_seen_camera_uuid: row.camera_uuid, last_seen_detection_id: row.runtime_face_uuid })
-        .where('uuid', '=', person)
-        .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', row.captured_at)]))
-        .execute();
-    }
+  advanceLastSeen(trx: Trx, rows: readonly SightingRow[]): Promise<void> {
+    return advanceLastSeen(trx, rows);
   }
 
   /** After a review changed what counts as a sighting: the person's last seen from their detections again. */
-  static async recomputeLastSeen(db: Db | Transaction<Database>, person: string): Promise<void> {
-    const newest = await db
-      .selectFrom('face_detections')
-      .select(['runtime_face_uuid', 'camera_uuid', 'captured_at'])
-      .where('frontend_face_uuid', '=', person)
-      .where((eb) => eb.or([eb('is_face', 'is', null), eb('is_face', '<>', 0)]))
-      .where((eb) => eb.or([eb('match_confirmed', 'is', null), eb('match_confirmed', '<>', 0)]))
-      .orderBy('captured_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    await db
-      .updateTable('faces')
-      .set({
-        last_seen_at: newest?.captured_at ?? null,
-        last_seen_camera_uuid: newest?.camera_uuid ?? null,
-        last_seen_detection_id: newest?.runtime_face_uuid ?? null,
-      })
-      .where('uuid', '=', person)
-      .execute();
+  recomputeLastSeen(db: Executor, person: string): Promise<void> {
+    return recomputeLastSeen(db, person);
+  }
+
+  /** @deprecated Call `advanceLastSeen(trx, rows)` on the registry instance; kept while ingest moves to it. */
+  static advanceLastSeen(trx: Trx, rows: readonly SightingRow[]): Promise<void> {
+    return advanceLastSeen(trx, rows);
   }
 
   /** Everyone's last seen in a building from their detections (after a bulk load). */
-  static async recomputeAllLastSeen(db: Db, domain: string): Promise<void> {
+  async recomputeAllLastSeen(db: Executor, domain: string): Promise<void> {
     await sql`
       UPDATE faces SET last_seen_detection_id = (
         SELECT d.runtime_face_uuid FROM face_detections d
@@ -343,4 +298,41 @@ export class RegistryRepository {
   }
 }
 
-class ForeignPhoto extends Error {}
+async function advanceLastSeen(trx: Trx, rows: readonly SightingRow[]): Promise<void> {
+  const newest = new Map<string, SightingRow>();
+  for (const row of rows) {
+    if (!row.frontend_face_uuid || !isSighting(row)) continue;
+    const seen = newest.get(row.frontend_face_uuid);
+    if (!seen || row.captured_at > seen.captured_at) newest.set(row.frontend_face_uuid, row);
+  }
+  for (const [person, row] of newest) {
+    await trx
+      .updateTable('faces')
+      .set({ last_seen_at: row.captured_at, last_seen_camera_uuid: row.camera_uuid, last_seen_detection_id: row.runtime_face_uuid })
+      .where('uuid', '=', person)
+      .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', row.captured_at)]))
+      .execute();
+  }
+}
+
+/** Exported for FacesRepository's deprecated review methods only; everyone else asks the registry. */
+export async function recomputeLastSeen(db: Executor, person: string): Promise<void> {
+  const newest = await db
+    .selectFrom('face_detections')
+    .select(['runtime_face_uuid', 'camera_uuid', 'captured_at'])
+    .where('frontend_face_uuid', '=', person)
+    .where((eb) => eb.or([eb('is_face', 'is', null), eb('is_face', '<>', 0)]))
+    .where((eb) => eb.or([eb('match_confirmed', 'is', null), eb('match_confirmed', '<>', 0)]))
+    .orderBy('captured_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  await db
+    .updateTable('faces')
+    .set({
+      last_seen_at: newest?.captured_at ?? null,
+      last_seen_camera_uuid: newest?.camera_uuid ?? null,
+      last_seen_detection_id: newest?.runtime_face_uuid ?? null,
+    })
+    .where('uuid', '=', person)
+    .execute();
+}

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import type { CameraStreamTable, DomainTable, NewCamera } from '../../db/schema.js';
 
 export type NewDomain = Insertable<DomainTable>;
@@ -32,26 +32,24 @@ export class OnboardingRepository {
   }
 
   /**
-   * Inserts the building, its cameras, streams and grants, all or nothing. 'fname' or 'camera' names what already
-   * exists (nothing is written then); null when all went in.
+   * Inserts the building, its cameras, streams and grants (in the caller's transaction: all or nothing). 'fname' or
+   * 'camera' names what already exists (nothing is written then); null when all went in.
    */
-  async create(building: NewBuilding): Promise<{ conflict: 'fname' | 'camera'; value: string } | null> {
-    return this.db.transaction().execute(async (trx) => {
-      const fname = building.domain.fname ?? '';
-      if (await trx.selectFrom('domains').select('uuid').where('fname', '=', fname).executeTakeFirst())
-        return { conflict: 'fname' as const, value: fname };
-      const ids = building.cameras.map((c) => c.uuid);
-      const existing = await trx.selectFrom('cameras').select('uuid').where('uuid', 'in', ids).executeTakeFirst();
-      if (existing) return { conflict: 'camera' as const, value: existing.uuid };
-      await trx.insertInto('domains').values(building.domain).execute();
-      await trx.insertInto('cameras').values(building.cameras).execute();
-      await trx.insertInto('camera_streams').values(building.streams).execute();
-      if (building.grants.length > 0)
-        await trx
-          .insertInto('user_roles')
-          .values(building.grants.map((g) => ({ ...g, domain_uuid: building.domain.uuid })))
-          .execute();
-      return null;
-    });
+  async create(trx: Trx, building: NewBuilding): Promise<{ conflict: 'fname' | 'camera'; value: string } | null> {
+    const fname = building.domain.fname ?? '';
+    if (await trx.selectFrom('domains').select('uuid').where('fname', '=', fname).executeTakeFirst())
+      return { conflict: 'fname' as const, value: fname };
+    const ids = building.cameras.map((c) => c.uuid);
+    const existing = await trx.selectFrom('cameras').select('uuid').where('uuid', 'in', ids).executeTakeFirst();
+    if (existing) return { conflict: 'camera' as const, value: existing.uuid };
+    await trx.insertInto('domains').values(building.domain).execute();
+    await trx.insertInto('cameras').values(building.cameras).execute();
+    await trx.insertInto('camera_streams').values(building.streams).execute();
+    if (building.grants.length > 0)
+      await trx
+        .insertInto('user_roles')
+        .values(building.grants.map((g) => ({ ...g, domain_uuid: building.domain.uuid })))
+        .execute();
+    return null;
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CLIP_STORAGE, DEFAULT_RTSP_PORT, deriveCameraFloor, isNauticalZone, isUuid, type domainNewBodySchema } from '@vigil/contract';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest } from '../../lib/http-error.js';
 import type { NewBuilding, NewCameraStream, OnboardingRepository } from './onboarding.repository.js';
@@ -9,6 +10,8 @@ import type { NewBuilding, NewCameraStream, OnboardingRepository } from './onboa
 export type DomainNewPayload = z.output<typeof domainNewBodySchema>;
 
 export interface OnboardingDeps {
+  /** starts the building's transaction, which this service owns */
+  db: Db;
   repository: OnboardingRepository;
   clock: Clock;
   /** whether a camera host is on a network cameras may use (VIGIL_CAMERA_NETWORKS) */
@@ -93,7 +96,7 @@ export class OnboardingService {
       snapshot_target: s.snapshotTarget,
       recorded: recorded.get(s.id) === s.quality ? 1 : 0,
     }));
-    const conflict = await this.d.repository.create({
+    const building: NewBuilding = {
       domain: {
         uuid: domainUuid,
         description: payload.description,
@@ -108,7 +111,8 @@ export class OnboardingService {
       cameras,
       streams,
       grants,
-    });
+    };
+    const conflict = await this.d.db.transaction().execute((trx) => this.d.repository.create(trx, building));
     if (conflict?.conflict === 'fname')
       throw new HttpError(409, `fname: a building with the short name "${conflict.value}" exists already.`);
     if (conflict) throw new HttpError(409, `cameras: a camera with id ${conflict.value} exists already.`);

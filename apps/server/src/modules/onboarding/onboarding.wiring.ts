@@ -27,7 +27,12 @@ export function wireOnboarding(
 ): void {
   onboardingRoutes(app, {
     authenticator: deps.authenticator,
-    onboarding: new OnboardingService({ repository: new OnboardingRepository(deps.database.db), clock: deps.clock, ...deps.video }),
+    onboarding: new OnboardingService({
+      db: deps.database.db,
+      repository: new OnboardingRepository(deps.database.db),
+      clock: deps.clock,
+      ...deps.video,
+    }),
   });
   const { maps, publicUrl } = deps.config;
   // Nominatim's usage policy asks every application to say who it is.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 
 export type PinAttemptKind = 'reset' | 'dismiss';
 
@@ -7,23 +7,21 @@ export type PinAttemptKind = 'reset' | 'dismiss';
 export class PinsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Stores the hash; false when another person in the domain already holds that PIN. */
-  async setPin(userId: string, domainUuid: string, pinHash: string, at: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const holder = await trx
-        .selectFrom('pins')
-        .select('user_id')
-        .where('domain_uuid', '=', domainUuid)
-        .where('pin_hash', '=', pinHash)
-        .executeTakeFirst();
-      if (holder && holder.user_id !== userId) return false;
-      await trx
-        .insertInto('pins')
-        .values({ user_id: userId, domain_uuid: domainUuid, pin_hash: pinHash, updated_at: at })
-        .onConflict((oc) => oc.columns(['user_id', 'domain_uuid']).doUpdateSet({ pin_hash: pinHash, updated_at: at }))
-        .execute();
-      return true;
-    });
+  /** Stores the hash (checked and written in the caller's transaction); false when another person in the domain holds that PIN. */
+  async setPin(trx: Trx, userId: string, domainUuid: string, pinHash: string, at: number): Promise<boolean> {
+    const holder = await trx
+      .selectFrom('pins')
+      .select('user_id')
+      .where('domain_uuid', '=', domainUuid)
+      .where('pin_hash', '=', pinHash)
+      .executeTakeFirst();
+    if (holder && holder.user_id !== userId) return false;
+    await trx
+      .insertInto('pins')
+      .values({ user_id: userId, domain_uuid: domainUuid, pin_hash: pinHash, updated_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'domain_uuid']).doUpdateSet({ pin_hash: pinHash, updated_at: at }))
+      .execute();
+    return true;
   }
 
   /** The person a PIN identifies in a domain, if any. */

@@ -1,5 +1,6 @@
 import { PIN_COLLISION, type PinCollision, type PinUser, type ResetPinBody } from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { hmacHex } from '../../lib/hash.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
@@ -15,6 +16,8 @@ export const storedPinHash = (secret: Buffer, domainUuid: string, digest: string
 
 export class PinsService {
   constructor(
+    /** starts the transactions this service owns (see db/database.ts) */
+    private readonly db: Db,
     private readonly pins: PinsRepository,
     private readonly access: Pick<UserAccess, 'usersInDomain'>,
     private readonly secret: Buffer,
@@ -44,7 +47,8 @@ export class PinsService {
     // Refused PINs (someone else's) are few a day per person: past that, nothing more is learnt about anyone's PIN.
     const refused = await this.pins.countAttempts(principal.user.id, 'reset', now - DAY_MS, true);
     if (refused >= PIN_COLLISION.perUserPerDay) throw new HttpError(429, PIN_COLLISION.tooMany);
-    const stored = await this.pins.setPin(userId, domain, this.storedHash(domain, body.newPIN), now);
+    const hash = this.storedHash(domain, body.newPIN);
+    const stored = await this.db.transaction().execute((trx) => this.pins.setPin(trx, userId, domain, hash, now));
     await this.pins.recordAttempt(principal.user.id, domain, 'reset', stored, now, userId);
     if (!stored) {
       this.log.warn(

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
 import type { CameraRow, NewCamera } from '../../db/schema.js';
 
 export class CamerasRepository {
@@ -26,27 +26,23 @@ export class CamerasRepository {
   }
 
   /**
-   * Deletes a camera from service (in one transaction): it leaves every list, its live leases end and it records no
-   * more. The row stays for the history that references it. False when it was not in service.
+   * Deletes a camera from service (in the caller's transaction): it leaves every list, its live leases end and it
+   * records no more. The row stays for the history that references it. False when it was not in service.
    */
-  async remove(uuid: string, now: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('cameras')
-        .set({ removed_at: now, is_exit: 0 })
-        .where('uuid', '=', uuid)
-        .where('removed_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await trx.deleteFrom('live_leases').where('camera_uuid', '=', uuid).execute();
-      return true;
-    });
+  async remove(trx: Trx, uuid: string, now: number): Promise<boolean> {
+    const result = await trx
+      .updateTable('cameras')
+      .set({ removed_at: now, is_exit: 0 })
+      .where('uuid', '=', uuid)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx.deleteFrom('live_leases').where('camera_uuid', '=', uuid).execute();
+    return true;
   }
 
-  async insertMany(cameras: NewCamera[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      for (const camera of cameras) await trx.insertInto('cameras').values(camera).execute();
-    });
+  async insertMany(trx: Trx, cameras: NewCamera[]): Promise<void> {
+    for (const camera of cameras) await trx.insertInto('cameras').values(camera).execute();
   }
 
   async update(
@@ -67,20 +63,14 @@ export class CamerasRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Seals the passwords stored in clear (before they were kept encrypted); returns how many. */
-  async sealPlainPasswords(isSealed: (stored: string) => boolean, seal: (plain: string) => string): Promise<number> {
-    const plain = (await this.db.selectFrom('cameras').select(['uuid', 'password']).where('password', 'is not', null).execute()).filter(
-      (c) => !isSealed(c.password!),
-    );
-    await this.db.transaction().execute(async (trx) => {
-      for (const camera of plain)
-        await trx
-          .updateTable('cameras')
-          .set({ password: seal(camera.password!) })
-          .where('uuid', '=', camera.uuid)
-          .execute();
-    });
-    return plain.length;
+  /** Every stored camera password (sealed or, from before they were kept encrypted, in clear). */
+  async passwords(): Promise<{ uuid: string; password: string }[]> {
+    const rows = await this.db.selectFrom('cameras').select(['uuid', 'password']).where('password', 'is not', null).execute();
+    return rows.map((c) => ({ uuid: c.uuid, password: c.password! }));
+  }
+
+  async setPassword(db: Executor, uuid: string, password: string): Promise<void> {
+    await db.updateTable('cameras').set({ password }).where('uuid', '=', uuid).execute();
   }
 
   /** Points the demo cameras at the simulated RTSP server's port of this run. */

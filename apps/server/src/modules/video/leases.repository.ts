@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 
 /** Live leases: who may fetch a camera's rolling playlist, from which session, until when. */
 export class LiveLeasesRepository {
@@ -58,29 +58,27 @@ export class LiveLeasesRepository {
 
   /**
    * Extends the session's running live leases on a camera by `requestedMs`, at most by what each asked for; returns
-   * the time given (ms), or 0 when none was running.
+   * the time given (ms), or 0 when none was running. In the caller's transaction: read and extended together.
    */
-  async extend(sessionHash: string, camera: string, now: number, requestedMs: number): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const active = await trx
-        .selectFrom('live_leases')
-        .select(['id_hash', 'duration_ms'])
-        .where('session_hash', '=', sessionHash)
-        .where('camera_uuid', '=', camera)
-        .where('expires_at', '>', now)
+  async extend(trx: Trx, sessionHash: string, camera: string, now: number, requestedMs: number): Promise<number> {
+    const active = await trx
+      .selectFrom('live_leases')
+      .select(['id_hash', 'duration_ms'])
+      .where('session_hash', '=', sessionHash)
+      .where('camera_uuid', '=', camera)
+      .where('expires_at', '>', now)
+      .execute();
+    let given = 0;
+    for (const lease of active) {
+      const cap = lease.duration_ms === null ? requestedMs : Math.min(requestedMs, Number(lease.duration_ms));
+      await trx
+        .updateTable('live_leases')
+        .set({ expires_at: now + cap })
+        .where('id_hash', '=', lease.id_hash)
         .execute();
-      let given = 0;
-      for (const lease of active) {
-        const cap = lease.duration_ms === null ? requestedMs : Math.min(requestedMs, Number(lease.duration_ms));
-        await trx
-          .updateTable('live_leases')
-          .set({ expires_at: now + cap })
-          .where('id_hash', '=', lease.id_hash)
-          .execute();
-        given = Math.max(given, cap);
-      }
-      return given;
-    });
+      given = Math.max(given, cap);
+    }
+    return given;
   }
 
   async purgeExpired(now: number): Promise<void> {

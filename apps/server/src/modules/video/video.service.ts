@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import type { cameraUploadBodySchema, clipBodySchema } from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/database.js';
 import type { CameraRow, ClipRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { SecretBox } from '../../lib/secret-box.js';
@@ -36,6 +37,8 @@ const PLAYLIST_AFTER = 10;
 const SHORT_CLIP_LOOKAHEAD_MS = 10 * 60_000;
 
 export interface VideoDeps {
+  /** starts the transactions this service owns (see db/database.ts) */
+  db: Db;
   cameras: CamerasRepository;
   clips: ClipsRepository;
   leases: LiveLeasesRepository;
@@ -65,6 +68,15 @@ export const cameraSource = (c: CameraRow, passwords: SecretBox) => ({
     ...(c.password ? { password: SecretBox.isSealed(c.password) ? passwords.open(c.password) : c.password } : {}),
   }),
 });
+
+/** Seals the camera passwords stored in clear (before they were kept encrypted), in one transaction; returns how many. */
+export async function sealPlainPasswords(db: Db, cameras: CamerasRepository, passwords: SecretBox): Promise<number> {
+  const plain = (await cameras.passwords()).filter((c) => !SecretBox.isSealed(c.password));
+  await db.transaction().execute(async (trx) => {
+    for (const camera of plain) await cameras.setPassword(trx, camera.uuid, passwords.seal(camera.password));
+  });
+  return plain.length;
+}
 
 /** Live leases, recorded clips, long clips and the camera list, each behind the caller's video entitlements. */
 export class VideoService {
@@ -121,7 +133,8 @@ export class VideoService {
   async heartbeat(principal: Principal, cameraUuid: string, duration: number) {
     const camera = await this.camera(principal, cameraUuid, 'view_live');
     const now = this.d.clock.now();
-    const givenMs = await this.d.leases.extend(sha256Hex(principal.token), camera.uuid, now, duration * 1000);
+    const session = sha256Hex(principal.token);
+    const givenMs = await this.d.db.transaction().execute((trx) => this.d.leases.extend(trx, session, camera.uuid, now, duration * 1000));
     if (givenMs === 0) throw notFound('This live stream has ended. Start it again.');
     return { status: 'ok' as const, time_to_live: givenMs / 1000 };
   }
@@ -249,7 +262,8 @@ export class VideoService {
    */
   async removeCamera(principal: Principal, uuid: string) {
     const camera = await this.camera(principal, uuid, 'delete');
-    if (!(await this.d.cameras.remove(camera.uuid, this.d.clock.now()))) throw notFound('No such camera.');
+    const now = this.d.clock.now();
+    if (!(await this.d.db.transaction().execute((trx) => this.d.cameras.remove(trx, camera.uuid, now)))) throw notFound('No such camera.');
     await this.d.onCamerasChanged();
     return { ok: true as const, camera: { uuid: camera.uuid, name: camera.description } };
   }
@@ -281,7 +295,7 @@ export class VideoService {
     });
     for (const row of rows)
       if (await this.d.cameras.findOne(row.uuid)) throw new HttpError(409, `A camera with uuid ${row.uuid} exists already.`);
-    await this.d.cameras.insertMany(rows);
+    await this.d.db.transaction().execute((trx) => this.d.cameras.insertMany(trx, rows));
     await this.d.onCamerasChanged();
     return { ok: true as const, cameras: rows.map((r) => ({ uuid: r.uuid, name: r.description })) };
   }

@@ -14,7 +14,7 @@ import { CamerasRepository } from './cameras.repository.js';
 import { ClipsRepository } from './clips.repository.js';
 import { LiveLeasesRepository } from './leases.repository.js';
 import { OpenStreams, attachLiveStreams } from './live-streams.js';
-import { VideoService, cameraSource } from './video.service.js';
+import { VideoService, cameraSource, sealPlainPasswords } from './video.service.js';
 import { videoRoutes } from './video.routes.js';
 import { TestStreamGenerator } from '../../media/test-stream.js';
 import { testStreamRoutes } from './test-stream.routes.js';
@@ -79,7 +79,7 @@ export async function wireVideo(
       : undefined;
   const cameraPasswords = new SecretBox(config.secret, 'camera-password');
   const cameraNetworks = parseNetworks(config.video.cameraNetworks);
-  const sealed = await cameras.sealPlainPasswords(SecretBox.isSealed, (plain) => cameraPasswords.seal(plain));
+  const sealed = await sealPlainPasswords(d.database.db, cameras, cameraPasswords);
   if (sealed > 0) app.log.info(`encrypted ${sealed} camera password(s) stored in clear by an earlier version`);
   // Syncs run one after another (the API's changes and the periodic resync), and none starts a recorder after close.
   let closed = false;
@@ -95,6 +95,7 @@ export async function wireVideo(
   };
   const hostAllowed = (host: string) => cameraHostAllowed(host, cameraNetworks);
   const video = new VideoService({
+    db: d.database.db,
     cameras,
     clips,
     leases,
