@@ -34,6 +34,11 @@ export class Recorders {
   }
 
   /** The camera's low-latency live stream, while it is recorded here. */
+  /** The camera has a picture to show: from its live stream within seconds of recording, then from each clip. */
+  hasThumbnail(camera: string): boolean {
+    return this.options.store.exists(`thumbs/${camera}.jpg`);
+  }
+
   feed(camera: string): LiveFeed | undefined {
     return this.recorders.get(camera)?.feed;
   }

@@ -221,7 +221,8 @@ export class VideoService {
         since: status?.since ? formatUtc(new Date(status.since)) : null,
         error: managesCameras ? (status?.error ?? null) : null,
         latest_clip_start: latestStart ? formatUtc(new Date(latestStart)) : null,
-        thumbnail_url: latestStart ? this.d.signer.sign(`thumbs/${c.uuid}.jpg`, expires) : null,
+        // The live picture is there before the first clip is finished.
+        thumbnail_url: latestStart || this.d.recorders?.hasThumbnail(c.uuid) ? this.d.signer.sign(`thumbs/${c.uuid}.jpg`, expires) : null,
         connection: editsCameras
           ? {
               protocol: c.protocol === 'rtsps' ? 'rtsps' : 'rtsp',
