@@ -38,8 +38,8 @@ export default defineConfig({
   },
   projects: [
     {
-      // What a person sees right after `npm start`: `npm test` runs it alone first, on a server of its own
-      // (npx playwright test --project fresh-start), then the others (--project chromium) on a new one.
+      // What a person sees right after `npm start`: runs first, alone, while the server has just started (the other
+      // project depends on it).
       name: 'fresh-start',
       testMatch: /fresh-start\.spec\.ts$/,
       use: {
@@ -53,6 +53,7 @@ export default defineConfig({
     },
     {
       name: 'chromium',
+      dependencies: ['fresh-start'],
       testIgnore: [...ignored, /fresh-start\.spec\.ts$/],
       use: {
         ...devices['Desktop Chrome'],
