@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CameraAnalysis, ElopementAlert } from '@vigil/contract';
@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYZER } from '@vigil/contract';
 import { MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../test/harness.js';
-import { eventually, startRtspCameras } from '../test/rtsp-simulator.js';
+import { commandLines, eventually, startRtspCameras } from '../test/rtsp-simulator.js';
 import { CamerasRepository } from './modules/video/cameras.repository.js';
 
 // The whole pipeline with real parts: a simulated RTSP camera films a registry person, the recorder keeps its live
@@ -27,19 +27,6 @@ let serverUrl: string;
 const analyzers: ChildProcess[] = [];
 /** The camera's password (the simulated camera asks for none, so ffmpeg never sends it; it must still never show). */
 const CAMERA_PASSWORD = 'door-cam-s3cret';
-
-/** Every process's command line on this machine: what `ps` shows to any user. */
-function commandLines(): string[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      } catch {
-        return '';
-      }
-    });
-}
 
 /** Vigil's analyzer from its sources, as `npm start` runs it, working for this test's server. */
 function startAnalyzer(name: string): ChildProcess {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { readlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -63,4 +63,17 @@ export async function processesWorkingIn(dir: string): Promise<number[]> {
     pids.map(async (pid) => ((await readlink(`/proc/${pid}/cwd`).catch(() => '')) === dir ? Number(pid) : 0)),
   );
   return inside.filter((pid) => pid !== 0);
+}
+
+/** Every process's command line on this machine: what `ps` shows to any user. */
+export function commandLines(): string[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      } catch {
+        return '';
+      }
+    });
 }

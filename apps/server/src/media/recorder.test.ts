@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filmedStart, tesseractPresent } from '../../test/burnt-in-clock.js';
-import { eventually, processesWorkingIn, startRtspCameras } from '../../test/rtsp-simulator.js';
+import { commandLines, eventually, processesWorkingIn, startRtspCameras } from '../../test/rtsp-simulator.js';
 import { systemClock } from '../lib/clock.js';
 import { probeDuration, resolveFfmpeg } from './ffmpeg.js';
 import { MediaStore } from './media-store.js';
@@ -42,19 +42,6 @@ async function relay(target: number): Promise<{ port: number; cut(): void; close
     },
     close: () => new Promise((done) => server.close(() => done())),
   };
-}
-
-/** Every process's command line on this machine (what `ps` shows any user). */
-function commandLines(): string[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      } catch {
-        return '';
-      }
-    });
 }
 
 // No database here: it runs once, in the SQLite pass of the server tier.
