@@ -1,6 +1,5 @@
 import { redactSecrets } from '@vigil/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -14,9 +13,9 @@ import {
   recorderArgs,
   recorderInput,
   runFfmpeg,
-  thumbnailArgs,
 } from './ffmpeg.js';
 import { LiveFeed } from './live-feed.js';
+import { writeLiveThumbnail, writeThumbnail } from './thumbnails.js';
 import { fsyncPath, type MediaStore } from './media-store.js';
 
 export interface CameraSource {
@@ -252,29 +251,9 @@ export class CameraRecorder {
    * need not wait for the first clip to finish (a minute). Finished clips refresh it afterwards.
    */
   private async thumbnailFromLive(): Promise<void> {
-    try {
-      const playlist = readFileSync(join(this.liveDir, 'index.m3u8'), 'utf8');
-      const newest = playlist
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l !== '' && !l.startsWith('#'))
-        .pop();
-      if (newest) await this.makeThumbnail(join(this.liveDir, newest));
-    } catch (err) {
-      this.o.log.warn({ err, camera: this.source.uuid }, 'live thumbnail failed');
-    }
-  }
-
-  private async makeThumbnail(source: string): Promise<void> {
-    const thumb = this.o.store.thumbnail(this.source.uuid);
-    // A name of its own: the live picture and a finished clip's may be made at the same moment.
-    const temporary = `${thumb}.${randomUUID()}.tmp.jpg`;
-    try {
-      await runFfmpeg(this.o.ffmpeg, thumbnailArgs(source, temporary), 15_000);
-      renameSync(temporary, thumb);
-    } finally {
-      rmSync(temporary, { force: true });
-    }
+    await writeLiveThumbnail(this.o.ffmpeg, this.liveDir, this.o.store.thumbnail(this.source.uuid)).catch((err: unknown) =>
+      this.o.log.warn({ err, camera: this.source.uuid }, 'live thumbnail failed'),
+    );
   }
 
   private async finishSegment(line: string, arrival: number): Promise<void> {
@@ -325,7 +304,9 @@ export class CameraRecorder {
       size_bytes: statSync(file).size,
       file: this.o.store.relative(file),
     });
-    await this.makeThumbnail(file).catch((err: unknown) => this.o.log.warn({ err, camera: this.source.uuid }, 'thumbnail failed'));
+    await writeThumbnail(this.o.ffmpeg, file, this.o.store.thumbnail(this.source.uuid)).catch((err: unknown) =>
+      this.o.log.warn({ err, camera: this.source.uuid }, 'thumbnail failed'),
+    );
   }
 
   /** Makes the index and the folder agree after a crash: at most the clip in progress is lost. */
