@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clipFileName,
+  finishClipArgs,
   longClipArgs,
   parseClipFileName,
   parseDuration,
@@ -226,6 +227,37 @@ describe('longClipArgs', () => {
     expect(hasRun(args, '-f', 'mp4')).toBe(true);
     expect(args).toContain('-y');
     expect(args[args.length - 1]).toBe('/data/exports/out.mp4');
+  });
+});
+
+describe('finishClipArgs', () => {
+  it('copies the fragmented clip into a fast-start MP4 and decodes nothing without a picture', () => {
+    const args = finishClipArgs('/c/a.partial.mp4', '/c/a.faststart.tmp.mp4');
+    expect(hasRun(args, '-i', '/c/a.partial.mp4', '-map', '0:v:0', '-c', 'copy', '-movflags', '+faststart')).toBe(true);
+    expect(args[args.length - 1]).toBe('/c/a.faststart.tmp.mp4');
+    expect(args).not.toContain('-skip_frame');
+  });
+
+  it('writes the first picture in the same run, decoding key frames only', () => {
+    const args = finishClipArgs('/c/a.partial.mp4', '/c/a.faststart.tmp.mp4', '/t/cam.x.tmp.jpg');
+    expect(hasRun(args, '-skip_frame', 'nokey', '-i', '/c/a.partial.mp4')).toBe(true);
+    const picture = args.indexOf('/c/a.faststart.tmp.mp4') + 1;
+    expect(args.slice(picture)).toEqual([
+      '-map',
+      '0:v:0',
+      '-frames:v',
+      '1',
+      '-vf',
+      'scale=320:-2',
+      '-q:v',
+      '6',
+      '-f',
+      'image2',
+      '-update',
+      '1',
+      '-y',
+      '/t/cam.x.tmp.jpg',
+    ]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
 /**
  * Just enough of ISO BMFF (MP4) to cut ffmpeg's fragmented MP4 into its parts and fan them out: box boundaries, the
  * codec of the init segment, and the time and keyframe flag of each fragment. Written here because the MP4 libraries
@@ -171,4 +173,48 @@ export function parseMoof(moof: Buffer): FragmentInfo | null {
   }
   const keyframeFlags = firstFlags ?? sampleZeroFlags;
   return { decodeTime, duration, keyframe: (keyframeFlags & NON_SYNC) === 0 };
+}
+
+/**
+ * The duration in seconds of an MP4 file as its movie header (mvhd) states it, read from the file's first boxes; null
+ * when there is no moov with an mvhd, or it states no duration. Finished clips are fast-start files (moov first), so
+ * this reads a few kilobytes: it replaces an `ffmpeg -i` per clip (about 0.1 s of CPU each only to start ffmpeg).
+ */
+export function mp4Duration(file: string): number | null {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const header = Buffer.alloc(16);
+    let offset = 0;
+    while (offset + 8 <= size) {
+      readSync(fd, header, 0, 16, offset);
+      let boxSize = header.readUInt32BE(0);
+      const type = header.toString('latin1', 4, 8);
+      if (boxSize === 1) boxSize = Number(header.readBigUInt64BE(8));
+      else if (boxSize === 0) boxSize = size - offset;
+      if (boxSize < 8 || offset + boxSize > size) return null;
+      if (type === 'moov') {
+        // The header and a handful of track boxes: far below this bound for any clip (its sample tables are inside).
+        if (boxSize > 64 * 1024 * 1024) return null;
+        const moov = Buffer.alloc(boxSize);
+        readSync(fd, moov, 0, boxSize, offset);
+        return movieDuration(moov);
+      }
+      offset += boxSize;
+    }
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** mvhd's duration over its timescale, from a whole moov box. */
+export function movieDuration(moov: Buffer): number | null {
+  const mvhd = find(moov, 8, moov.length, ['mvhd']);
+  if (!mvhd) return null;
+  const v1 = moov[mvhd.start] === 1;
+  // version/flags (4), then creation and modification times (4 or 8 each), timescale (4), duration (4 or 8)
+  const timescale = moov.readUInt32BE(mvhd.start + (v1 ? 20 : 12));
+  const duration = v1 ? Number(moov.readBigUInt64BE(mvhd.start + 24)) : moov.readUInt32BE(mvhd.start + 16);
+  return timescale > 0 && duration > 0 && duration !== 0xffffffff ? duration / timescale : null;
 }

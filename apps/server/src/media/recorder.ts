@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import type { Clock } from '../lib/clock.js';
 import {
   clipFileName,
-  faststartArgs,
+  finishClipArgs,
   parseClipFileName,
   parseSegmentListLine,
   probeDuration,
@@ -15,7 +15,8 @@ import {
   runFfmpeg,
 } from './ffmpeg.js';
 import { LiveFeed } from './live-feed.js';
-import { writeLiveThumbnail, writeThumbnail } from './thumbnails.js';
+import { mp4Duration } from './fmp4.js';
+import { placeThumbnail, temporaryThumbnail, writeLiveThumbnail, writeThumbnail } from './thumbnails.js';
 import { fsyncPath, type MediaStore } from './media-store.js';
 
 export interface CameraSource {
@@ -266,26 +267,51 @@ export class CameraRecorder {
   }
 
   /**
-   * Rewrites a written (fragmented) clip as a fast-start MP4 named by its start time, syncs and indexes it, and removes
-   * what was written. A clip cut short by a crash keeps every whole fragment; one with none is removed.
+   * Rewrites a written (fragmented) clip as a fast-start MP4 named by its start time, syncs and indexes it, makes its
+   * first picture the camera's thumbnail, and removes what was written. A clip cut short by a crash keeps every whole
+   * fragment; one with none is removed.
    */
   private async finalize(partial: string, endMs: number): Promise<void> {
     const rewritten = partial.replace(/\.partial\.mp4$/, REWRITE_SUFFIX);
-    const duration = await runFfmpeg(this.o.ffmpeg, faststartArgs(partial, rewritten), 60_000)
-      .then(() => probeDuration(this.o.ffmpeg, rewritten))
-      .catch(() => null);
-    if (duration === null) {
+    const thumb = this.o.store.thumbnail(this.source.uuid);
+    const picture = temporaryThumbnail(thumb);
+    try {
+      const duration = await this.rewrite(partial, rewritten, picture);
+      if (duration === null) {
+        rmSync(partial, { force: true });
+        rmSync(rewritten, { force: true });
+        return;
+      }
+      const startMs = Math.round(endMs - duration * 1000);
+      const final = join(this.clipDir, clipFileName(startMs));
+      fsyncPath(rewritten);
+      renameSync(rewritten, final);
+      fsyncPath(this.clipDir);
       rmSync(partial, { force: true });
-      rmSync(rewritten, { force: true });
-      return;
+      await this.index(final, startMs, duration);
+      if (existsSync(picture)) placeThumbnail(picture, thumb);
+    } finally {
+      rmSync(picture, { force: true });
     }
-    const startMs = Math.round(endMs - duration * 1000);
-    const final = join(this.clipDir, clipFileName(startMs));
-    fsyncPath(rewritten);
-    renameSync(rewritten, final);
-    fsyncPath(this.clipDir);
-    rmSync(partial, { force: true });
-    await this.index(final, startMs, duration);
+  }
+
+  /**
+   * One ffmpeg writes the fast-start copy and the picture; should that fail, the copy alone is tried (a picture never
+   * costs a clip). The clip's duration is read from the copy's header. Null when no playable copy could be made.
+   */
+  private async rewrite(partial: string, rewritten: string, picture: string): Promise<number | null> {
+    const run = (args: string[]) =>
+      runFfmpeg(this.o.ffmpeg, args, 60_000).then(
+        () => true,
+        () => false,
+      );
+    const made = (await run(finishClipArgs(partial, rewritten, picture))) || (await run(finishClipArgs(partial, rewritten)));
+    if (!made) return null;
+    try {
+      return mp4Duration(rewritten);
+    } catch {
+      return null;
+    }
   }
 
   /** Clips a connection left unfinished (its ffmpeg was killed or crashed): kept up to their last whole fragment. */
@@ -304,9 +330,6 @@ export class CameraRecorder {
       size_bytes: statSync(file).size,
       file: this.o.store.relative(file),
     });
-    await writeThumbnail(this.o.ffmpeg, file, this.o.store.thumbnail(this.source.uuid)).catch((err: unknown) =>
-      this.o.log.warn({ err, camera: this.source.uuid }, 'thumbnail failed'),
-    );
   }
 
   /** Makes the index and the folder agree after a crash: at most the clip in progress is lost. */
@@ -327,9 +350,14 @@ export class CameraRecorder {
       const rel = this.o.store.relative(path);
       const startMs = parseClipFileName(name);
       if (startMs === null || indexed.has(rel)) continue;
-      const duration = await probeDuration(this.o.ffmpeg, path);
+      const duration = mp4Duration(path) ?? (await probeDuration(this.o.ffmpeg, path));
       if (duration === null) unlinkSync(path);
-      else await this.index(path, startMs, duration);
+      else {
+        await this.index(path, startMs, duration);
+        await writeThumbnail(this.o.ffmpeg, path, this.o.store.thumbnail(this.source.uuid)).catch((err: unknown) =>
+          this.o.log.warn({ err, camera: this.source.uuid }, 'thumbnail failed'),
+        );
+      }
     }
     const present = new Set(readdirSync(this.clipDir).map((n) => this.o.store.relative(join(this.clipDir, n))));
     const missing = [...indexed].filter((f) => !present.has(f));

@@ -14,13 +14,20 @@ export function newestLiveSegment(playlist: string): string | null {
   );
 }
 
+/** A name of its own for a picture being made for `thumb`: the live picture and a finished clip's may be made at once. */
+export const temporaryThumbnail = (thumb: string): string => `${thumb}.${randomUUID()}.tmp.jpg`;
+
+/** Makes a picture written to `temporary` the camera's thumbnail by rename (readers see the old or the new one whole). */
+export function placeThumbnail(temporary: string, thumb: string): void {
+  renameSync(temporary, thumb);
+}
+
 /** Makes `thumb` the first picture of `source` (a clip or a live segment), replacing the old one by rename. */
 export async function writeThumbnail(ffmpeg: string, source: string, thumb: string): Promise<void> {
-  // A name of its own: the live picture and a finished clip's may be made at the same moment.
-  const temporary = `${thumb}.${randomUUID()}.tmp.jpg`;
+  const temporary = temporaryThumbnail(thumb);
   try {
     await runFfmpeg(ffmpeg, thumbnailArgs(source, temporary), 15_000);
-    renameSync(temporary, thumb);
+    placeThumbnail(temporary, thumb);
   } finally {
     rmSync(temporary, { force: true });
   }
