@@ -17,6 +17,9 @@ const timings = [];
 /** Specs that passed only on their retry: failures to fix, named in the summary. */
 const flaky = [];
 
+/** This run's marked processes (PostgreSQL, and whatever a tier started and is still running). */
+const ownProcesses = () => markedProcesses().filter(({ run }) => run === process.pid);
+
 /** The tier running now, and what must happen if the run is interrupted (the PostgreSQL cluster). */
 let running = null;
 const onInterrupt = new Set();
@@ -38,13 +41,13 @@ async function interrupt(reason) {
       // the group is gone already
     }
   }
-  const ours = () => markedProcesses().filter(({ run }) => run === process.pid);
   const settle = async (ms) => {
-    for (const deadline = Date.now() + ms; Date.now() < deadline && ours().length > 0;) await new Promise((r) => setTimeout(r, 250));
+    for (const deadline = Date.now() + ms; Date.now() < deadline && ownProcesses().length > 0;)
+      await new Promise((r) => setTimeout(r, 250));
   };
   await settle(5_000);
   // What the tier's own shutdown left (Playwright's web server and the recorders it runs) gets a graceful stop too.
-  for (const { pid } of ours()) {
+  for (const { pid } of ownProcesses()) {
     try {
       process.kill(pid, 'SIGTERM');
     } catch {
@@ -84,10 +87,36 @@ function runMarked(command, args, env) {
   });
 }
 
+/**
+ * What a tier left running when it ended (a simulated camera, an ffmpeg, a server whose test forgot to close it) would
+ * take the next tiers' CPU: it gets 5 s to finish its shutdown, is then killed, and is named so the leak gets fixed.
+ */
+async function endLeftovers(name, before) {
+  const left = () => ownProcesses().filter(({ pid }) => !before.has(pid));
+  for (const deadline = Date.now() + 5_000; Date.now() < deadline && left().length > 0;) await new Promise((r) => setTimeout(r, 250));
+  const remaining = left();
+  if (remaining.length === 0) return;
+  const names = remaining.map(({ pid }) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      return String(pid);
+    }
+  });
+  const ids = new Set(remaining.map(({ pid }) => pid));
+  killMarked(
+    (run) => run === process.pid,
+    (pid) => ids.has(pid),
+  );
+  console.log(`=== ${name} left ${remaining.length} process(es) running, now ended: ${names.join(', ')}`);
+}
+
 async function tier(name, command, args, { env = {}, report } = {}) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
+  const before = new Set(ownProcesses().map(({ pid }) => pid));
   const status = await runMarked(command, args, env);
+  await endLeftovers(name, before);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   timings.push(`${name} ${seconds} s`);
   if (report) {

@@ -39,11 +39,11 @@ function alive(pid) {
   }
 }
 
-/** SIGKILLs every process marked with one of `runs` (a predicate on the runner pid); returns how many. */
-export function killMarked(which) {
+/** SIGKILLs every process marked with one of `runs` (a predicate on the runner pid; `only` narrows to pids); returns how many. */
+export function killMarked(which, only = () => true) {
   let killed = 0;
   for (const { pid, run } of markedProcesses()) {
-    if (!which(run)) continue;
+    if (!which(run) || !only(pid)) continue;
     try {
       process.kill(pid, 'SIGKILL');
       killed += 1;
