@@ -135,7 +135,13 @@ async function tier(name, command, args, { env = {}, report } = {}) {
   console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
 }
 
-function vitestTier(name, project, env = {}) {
+/**
+ * The server's test files mostly wait on real cameras, ffmpeg and timers: three at a time on two cores take ~150 s
+ * instead of ~330 s one at a time (each file has a database of its own, and every port is chosen free).
+ */
+const SERVER_WORKERS = ['--maxWorkers', '3'];
+
+function vitestTier(name, project, env = {}, extra = []) {
   const file = join(reports, `${name.replace(/\W+/g, '-')}.json`);
   const report = (json) => ({
     passed: json.numPassedTests,
@@ -143,10 +149,15 @@ function vitestTier(name, project, env = {}) {
     skipped: json.numPendingTests + json.numTodoTests,
   });
   report.file = file;
-  return tier(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
-    env,
-    report,
-  });
+  return tier(
+    name,
+    'npx',
+    ['vitest', 'run', '--project', project, ...extra, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    {
+      env,
+      report,
+    },
+  );
 }
 
 /** The titles of the specs Playwright's JSON report marks flaky (failed first, then passed on a retry). */
@@ -177,12 +188,12 @@ if (wanted('check')) await tier('check (typecheck, lint, format)', 'npm', ['run'
 if (wanted('unit')) await vitestTier('unit', 'unit');
 if (wanted('web')) await vitestTier('web components (jsdom)', 'web');
 if (wanted('analyzer')) await vitestTier('analyzer (face models on WASM)', 'analyzer');
-if (wanted('server')) await vitestTier('server on SQLite', 'server');
+if (wanted('server')) await vitestTier('server on SQLite', 'server', {}, SERVER_WORKERS);
 if (wanted('postgres')) {
   const postgres = await startPostgres();
   onInterrupt.add(postgres.stop);
   try {
-    await vitestTier('server on PostgreSQL', 'server', { VIGIL_TEST_DATABASE_URL: postgres.url });
+    await vitestTier('server on PostgreSQL', 'server', { VIGIL_TEST_DATABASE_URL: postgres.url }, SERVER_WORKERS);
   } finally {
     onInterrupt.delete(postgres.stop);
     postgres.stop();
