@@ -136,10 +136,10 @@ async function tier(name, command, args, { env = {}, report } = {}) {
 }
 
 /**
- * The server's test files mostly wait on real cameras, ffmpeg and timers: three at a time on two cores take ~150 s
+ * The server's test files mostly wait on real cameras, ffmpeg and timers: two at a time on two cores take ~150–190 s
  * instead of ~330 s one at a time (each file has a database of its own, and every port is chosen free).
  */
-const SERVER_WORKERS = ['--maxWorkers', '3'];
+const SERVER_WORKERS = ['--maxWorkers', '2'];
 
 function vitestTier(name, project, env = {}, extra = []) {
   const file = join(reports, `${name.replace(/\W+/g, '-')}.json`);

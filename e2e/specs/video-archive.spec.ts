@@ -46,11 +46,12 @@ test('a recorded moment plays from that moment; pause, speed, next and previous 
   await expect(page.getByLabel('Time', { exact: true })).toHaveValue(local.time);
 
   await expectVideoPlaying(video);
-  // The requested moment lies inside the clip playing, so the URL stays as it was.
-  await expect(page).toHaveURL(viewPath(requested));
   // Playback began in the clip holding the moment, 4 s into it.
   const [first] = await playbackStarts(page);
   expect(first, 'the video started playing').toBeDefined();
+  // The requested moment lies inside the clip playing, so the URL stayed as it was (read when playback began: on a
+  // loaded machine the 10 s clip may have played on into the next one, which rewrites the URL, by the time we look).
+  expect(new URL(first!.url).pathname).toBe(viewPath(requested));
   expect(mediaFile(first!.src), `the first clip played is the one holding ${formatUtc(requested)}`).toBe(mediaFile(target.pre_signed_url));
   expect(first!.at, 'playback starts at the requested moment within the clip').toBeGreaterThanOrEqual(3);
   // On a loaded machine the 'playing' event reaches the page a little after playback began; the OCR check below pins the moment.

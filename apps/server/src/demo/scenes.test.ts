@@ -129,25 +129,26 @@ function difference(a: Buffer, b: Buffer, top: number, bottom: number): number {
 const until = (unixSeconds: number) => new Promise((r) => setTimeout(r, Math.max(0, unixSeconds * 1000 - Date.now())));
 
 describe('a simulated camera with a scene', () => {
-  it('shows its visitor exactly when the timetable says', { timeout: 40_000 }, async () => {
-    // On screen 1–9 s from now, then away until 21 s: one frame in the middle of the visit, one after it.
+  it('shows its visitor exactly when the timetable says', { timeout: 60_000 }, async () => {
+    // On screen 1–16 s from now, then away until 31 s: one frame in the visit, one after it. The windows are wide
+    // because grabbing a frame (connect, wait for a key frame, decode) takes seconds on a loaded machine.
     const start = Math.ceil(Date.now() / 1000);
     const y = 0.3;
     const scene: DemoScene = {
       background: { kind: 'still', image: media.stills.lawn },
-      visitors: [{ image: media.visitors.hopper, period_s: 20, offset_s: start + 1, duration_s: 8, direction: 'ltr', y }],
+      visitors: [{ image: media.visitors.hopper, period_s: 30, offset_s: start + 1, duration_s: 15, direction: 'ltr', y }],
     };
     const port = await freePort();
     const cameras = await startDemoCameras({ script: RTSP_SCRIPT, port, cameras: [{ path: '/demo/x', name: 'X', scene }], log: silent });
     expect(cameras).not.toBeNull();
     try {
       const url = `rtsp://127.0.0.1:${port}/demo/x`;
-      await until(start + 3);
+      await until(start + 5);
       const visiting = await grab(url);
-      expect(Date.now() / 1000).toBeLessThan(start + 9);
-      await until(start + 10);
+      expect(Date.now() / 1000, 'the visiting frame was grabbed during the visit').toBeLessThan(start + 16);
+      await until(start + 17);
       const away = await grab(url);
-      expect(Date.now() / 1000).toBeLessThan(start + 21);
+      expect(Date.now() / 1000, 'the away frame was grabbed before the next visit').toBeLessThan(start + 31);
       const top = Math.round(y * SCENE_HEIGHT);
       // Where the visitor walks the pictures differ; above it (the camera's name aside) they are the same still.
       expect(difference(visiting, away, top + 10, top + 90)).toBeGreaterThan(25);

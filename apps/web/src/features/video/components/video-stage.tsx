@@ -154,10 +154,18 @@ export function VideoStage({
     const video = videoRef.current;
     const next = !playing;
     setPlaying(next);
-    // Pausing writes where playback stopped, so a reload resumes there.
+    // Pausing writes where playback stopped, so a reload resumes there. The video stops at the click, not a render
+    // later, and the moment is read once it has: pausing fires 'timeupdate' (which moves `time`) before 'pause'.
     if (!next && !live && video) {
-      const t = time.get();
-      if (t !== null) nav.follow(viewerPath(cameraId, formatUtc(new Date(t))));
+      const write = () => {
+        const t = time.get();
+        if (t !== null) nav.follow(viewerPath(cameraId, formatUtc(new Date(t))));
+      };
+      if (video.paused) write();
+      else {
+        video.addEventListener('pause', write, { once: true });
+        video.pause();
+      }
     }
   };
 
