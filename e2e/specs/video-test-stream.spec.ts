@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, signIn, test } from '../support/fixtures';
-import { FRONT_ENTRANCE, expectBurntInTime, expectVideoPlaying, urlMoment } from '../support/video';
+import { FRONT_ENTRANCE, VIDEO_TIMEOUT, expectBurntInTime, expectVideoPlaying, urlMoment } from '../support/video';
 
 // Real cameras, ffmpeg and hls.js on a small machine: video takes its time.
 test.describe.configure({ timeout: 120_000 });
@@ -38,7 +38,11 @@ test("with the HLS test-stream fallback flag on, a live start that fails plays t
   await page.goto(livePath);
   const video = page.getByLabel('Camera video');
 
-  await expect(page.getByRole('status').filter({ hasText: 'Live video failed to start: showing a test stream' })).toBeVisible();
+  // The server answers once its test stream's first segment is encoded (seconds on a loaded machine): the bound of a
+  // video start, not of a page.
+  await expect(page.getByRole('status').filter({ hasText: 'Live video failed to start: showing a test stream' })).toBeVisible({
+    timeout: VIDEO_TIMEOUT,
+  });
   await expectVideoPlaying(video);
   await expect(video).toHaveAttribute('data-transport', 'hls');
   expect(refused.length, 'live video was asked for first').toBeGreaterThanOrEqual(1);
