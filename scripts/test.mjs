@@ -20,6 +20,11 @@ const flaky = [];
 /** This run's marked processes (PostgreSQL, and whatever a tier started and is still running). */
 const ownProcesses = () => markedProcesses().filter(({ run }) => run === process.pid);
 
+/** Waits up to `ms` for `list()` (of processes) to be empty. */
+async function whileAny(list, ms) {
+  for (const deadline = Date.now() + ms; Date.now() < deadline && list().length > 0;) await new Promise((r) => setTimeout(r, 250));
+}
+
 /** The tier running now, and what must happen if the run is interrupted (the PostgreSQL cluster). */
 let running = null;
 const onInterrupt = new Set();
@@ -41,11 +46,7 @@ async function interrupt(reason) {
       // the group is gone already
     }
   }
-  const settle = async (ms) => {
-    for (const deadline = Date.now() + ms; Date.now() < deadline && ownProcesses().length > 0;)
-      await new Promise((r) => setTimeout(r, 250));
-  };
-  await settle(5_000);
+  await whileAny(ownProcesses, 5_000);
   // What the tier's own shutdown left (Playwright's web server and the recorders it runs) gets a graceful stop too.
   for (const { pid } of ownProcesses()) {
     try {
@@ -54,7 +55,7 @@ async function interrupt(reason) {
       // gone meanwhile
     }
   }
-  await settle(15_000);
+  await whileAny(ownProcesses, 15_000);
   killMarked((run) => run === process.pid);
   for (const cleanup of onInterrupt) cleanup();
   rmSync(reports, { recursive: true, force: true });
@@ -93,7 +94,7 @@ function runMarked(command, args, env) {
  */
 async function endLeftovers(name, before) {
   const left = () => ownProcesses().filter(({ pid }) => !before.has(pid));
-  for (const deadline = Date.now() + 5_000; Date.now() < deadline && left().length > 0;) await new Promise((r) => setTimeout(r, 250));
+  await whileAny(left, 5_000);
   const remaining = left();
   if (remaining.length === 0) return;
   const names = remaining.map(({ pid }) => {

@@ -13,13 +13,12 @@ import {
   measuredSpeed,
   mediaFile,
   nextUrl,
-  playbackStarts,
-  recordPlaybackStarts,
   trackUrls,
   urlMoment,
   videoState,
   type ApiClip,
 } from '../support/video';
+import { playbackStarts, recordPlaybackStarts } from '../support/playback-starts';
 
 // The recorder needs a few clips first (10 s each, on a fresh server), and video is slow on a small machine.
 test.describe.configure({ timeout: 180_000 });

@@ -280,33 +280,6 @@ export class ClipBook {
   }
 }
 
-/** Remembers, for every <video> that starts playing, where it started (currentTime at its 'playing' event) in which source. */
-export async function recordPlaybackStarts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const starts: { src: string; at: number; url: string }[] = [];
-    (window as unknown as { vigilPlaybackStarts: typeof starts }).vigilPlaybackStarts = starts;
-    document.addEventListener(
-      'playing',
-      (event) => {
-        if (!(event.target instanceof HTMLVideoElement)) return;
-        // On a loaded machine the listener runs a moment after the event was raised, and the video has played on
-        // meanwhile: take that moment off, so 'at' is where playback began.
-        const late = Math.max(0, performance.now() - event.timeStamp) / 1000;
-        const { currentSrc, currentTime, playbackRate } = event.target;
-        starts.push({ src: currentSrc, at: Math.max(0, currentTime - late * playbackRate), url: location.href });
-      },
-      true,
-    );
-  });
-}
-
-/** Each time a video started playing: its source, where in it (seconds), and the page's URL at that moment. */
-export function playbackStarts(page: Page): Promise<{ src: string; at: number; url: string }[]> {
-  return page.evaluate(
-    () => (window as unknown as { vigilPlaybackStarts: { src: string; at: number; url: string }[] }).vigilPlaybackStarts,
-  );
-}
-
 /** How the browser's date, time and datetime-local inputs write an instant, in the page's time zone. */
 export function localInputs(page: Page, at: number): Promise<{ date: string; time: string; dateTime: string }> {
   return page.evaluate((ms) => {

@@ -4,16 +4,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Clock } from '../lib/clock.js';
-import {
-  clipFileName,
-  finishClipArgs,
-  parseClipFileName,
-  parseSegmentListLine,
-  probeDuration,
-  recorderArgs,
-  recorderInput,
-  runFfmpeg,
-} from './ffmpeg.js';
+import { finishClipFile } from './clip-files.js';
+import { clipFileName, parseClipFileName, parseSegmentListLine, probeDuration, recorderArgs, recorderInput } from './ffmpeg.js';
 import { LiveFeed } from './live-feed.js';
 import { mp4Duration } from './fmp4.js';
 import { placeThumbnail, temporaryThumbnail, writeLiveThumbnail, writeThumbnail } from './thumbnails.js';
@@ -252,9 +244,14 @@ export class CameraRecorder {
    * need not wait for the first clip to finish (a minute). Finished clips refresh it afterwards.
    */
   private async thumbnailFromLive(): Promise<void> {
-    await writeLiveThumbnail(this.o.ffmpeg, this.liveDir, this.o.store.thumbnail(this.source.uuid)).catch((err: unknown) =>
-      this.o.log.warn({ err, camera: this.source.uuid }, 'live thumbnail failed'),
+    await writeLiveThumbnail(this.o.ffmpeg, this.liveDir, this.o.store.thumbnail(this.source.uuid)).catch(
+      this.warn('live thumbnail failed'),
     );
+  }
+
+  /** A handler that logs a failure of this camera's side work (a thumbnail) without stopping the recording. */
+  private warn(what: string): (err: unknown) => void {
+    return (err) => this.o.log.warn({ err, camera: this.source.uuid }, what);
   }
 
   private async finishSegment(line: string, arrival: number): Promise<void> {
@@ -276,7 +273,7 @@ export class CameraRecorder {
     const thumb = this.o.store.thumbnail(this.source.uuid);
     const picture = temporaryThumbnail(thumb);
     try {
-      const duration = await this.rewrite(partial, rewritten, picture);
+      const duration = await finishClipFile(this.o.ffmpeg, partial, rewritten, picture);
       if (duration === null) {
         rmSync(partial, { force: true });
         rmSync(rewritten, { force: true });
@@ -292,25 +289,6 @@ export class CameraRecorder {
       if (existsSync(picture)) placeThumbnail(picture, thumb);
     } finally {
       rmSync(picture, { force: true });
-    }
-  }
-
-  /**
-   * One ffmpeg writes the fast-start copy and the picture; should that fail, the copy alone is tried (a picture never
-   * costs a clip). The clip's duration is read from the copy's header. Null when no playable copy could be made.
-   */
-  private async rewrite(partial: string, rewritten: string, picture: string): Promise<number | null> {
-    const run = (args: string[]) =>
-      runFfmpeg(this.o.ffmpeg, args, 60_000).then(
-        () => true,
-        () => false,
-      );
-    const made = (await run(finishClipArgs(partial, rewritten, picture))) || (await run(finishClipArgs(partial, rewritten)));
-    if (!made) return null;
-    try {
-      return mp4Duration(rewritten);
-    } catch {
-      return null;
     }
   }
 
@@ -354,9 +332,7 @@ export class CameraRecorder {
       if (duration === null) unlinkSync(path);
       else {
         await this.index(path, startMs, duration);
-        await writeThumbnail(this.o.ffmpeg, path, this.o.store.thumbnail(this.source.uuid)).catch((err: unknown) =>
-          this.o.log.warn({ err, camera: this.source.uuid }, 'thumbnail failed'),
-        );
+        await writeThumbnail(this.o.ffmpeg, path, this.o.store.thumbnail(this.source.uuid)).catch(this.warn('thumbnail failed'));
       }
     }
     const present = new Set(readdirSync(this.clipDir).map((n) => this.o.store.relative(join(this.clipDir, n))));
