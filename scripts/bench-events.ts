@@ -84,7 +84,7 @@ async function secondaryIndexes(ctx: TestContext): Promise<{ name: string; creat
  */
 async function fill(ctx: TestContext, total: number): Promise<void> {
   const db = ctx.database.db;
-  const { detector } = await new DetectorsService(new DetectorsRepository(db), ctx.clock).issue(MAPLE, 'bench fill', null);
+  const { detector } = await new DetectorsService(db, new DetectorsRepository(db), ctx.clock).issue(MAPLE, 'bench fill', null);
   const indexes = await secondaryIndexes(ctx);
   for (const index of indexes) await sql.raw(`drop index ${index.name}`).execute(db);
   const r = random(42);
@@ -226,7 +226,7 @@ async function ingestThroughput(): Promise<void> {
 async function ingestCase(label: string, withRule: boolean): Promise<void> {
   const ctx = await createTestContext();
   try {
-    const { key } = await new DetectorsService(new DetectorsRepository(ctx.database.db), ctx.clock).issue(MAPLE, 'bench ingest', null);
+    const { key } = await new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock).issue(MAPLE, 'bench ingest', null);
     if (withRule) {
       const manager = await ctx.signIn('manager@maple.example');
       const rule = await ctx.app.inject({
@@ -311,7 +311,7 @@ async function socketLatency(): Promise<void> {
   try {
     const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const token = await ctx.signIn('manager@maple.example');
-    const { key } = await new DetectorsService(new DetectorsRepository(ctx.database.db), ctx.clock).issue(MAPLE, 'bench socket', null);
+    const { key } = await new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock).issue(MAPLE, 'bench socket', null);
     const worker = new Worker(CLIENTS_WORKER, {
       eval: true,
       workerData: {

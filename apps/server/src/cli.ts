@@ -2,19 +2,14 @@ import { readFileSync } from 'node:fs';
 import { domainNewBodySchema, faceInfoSchema, type ParsedFaceInfo } from '@vigil/contract';
 import { cameraHostAllowed, parseNetworks } from './lib/networks.js';
 import { SecretBox } from './lib/secret-box.js';
-import { OnboardingRepository } from './modules/onboarding/onboarding.repository.js';
 import { OnboardingService } from './modules/onboarding/onboarding.service.js';
 import { loadConfig, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { MediaStore } from './media/media-store.js';
-import { PhotoFiles } from './media/photos.js';
-import { RegistryWriter } from './modules/faces/faces.service.js';
-import { RegistryRepository } from './modules/faces/registry.repository.js';
+import type { RegistryWriter } from './modules/faces/registry-writer.js';
+import { registryWriterFor } from './modules/faces/faces.wiring.js';
+import { createRepositories, type Repositories } from './repositories.js';
 import { systemClock } from './lib/clock.js';
-import { AccessRepository } from './modules/auth/access.repository.js';
-import { DomainsRepository } from './modules/domains/domains.repository.js';
-import { CamerasRepository } from './modules/video/cameras.repository.js';
-import { DetectorsRepository } from './modules/ingest/detectors.repository.js';
 import { DetectorsService } from './modules/ingest/detectors.service.js';
 import { demoPhotos, seedDemo } from './demo/seed.js';
 
@@ -58,10 +53,9 @@ async function main(argv: string[]): Promise<number> {
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db);
-    const access = new AccessRepository(database.db, systemClock);
-    const domains = new DomainsRepository(database.db);
-    const detectorsRepository = new DetectorsRepository(database.db);
-    const detectors = new DetectorsService(detectorsRepository, systemClock);
+    const repos = createRepositories(database, systemClock);
+    const { access, domains } = repos;
+    const detectors = new DetectorsService(database.db, repos.detectors, systemClock);
     const domainOf = async (ref: string) => {
       const found = (await domains.findOne(ref)) ?? (await domains.findByDescription(ref));
       if (!found) throw new Error(`No domain "${ref}"`);
@@ -107,7 +101,7 @@ async function main(argv: string[]): Promise<number> {
           await access.grant(user.id, domain.uuid, role);
           console.log(`${email} now holds ${role} at ${domain.description}.`);
         } else {
-          const removed = await access.revoke(user.id, domain.uuid, role);
+          const removed = await database.db.transaction().execute((trx) => access.revoke(trx, user.id, domain.uuid, role));
           console.log(removed ? `${email} no longer holds ${role} at ${domain.description}.` : 'Nothing to revoke.');
         }
         return 0;
@@ -122,7 +116,7 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'detectors': {
         const domain = await domainOf(args[0] ?? '');
-        for (const d of await detectorsRepository.inDomain(domain.uuid)) {
+        for (const d of await repos.detectors.inDomain(domain.uuid)) {
           const state = d.revoked_at ? 'revoked' : d.last_used_at ? `last used ${new Date(d.last_used_at).toISOString()}` : 'never used';
           console.log(`${d.id} ${d.key_prefix}… ${d.name} (${state})`);
         }
@@ -130,7 +124,7 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'revoke-detector': {
         if (!args[0]) throw new Error('revoke-detector needs <id>');
-        await detectorsRepository.revoke(args[0], Date.now());
+        await repos.detectors.revoke(args[0], Date.now());
         console.log('Revoked.');
         return 0;
       }
@@ -163,7 +157,7 @@ async function main(argv: string[]): Promise<number> {
       case 'set-exit': {
         const [camera, value] = args;
         if (!camera || (value !== 'on' && value !== 'off')) throw new Error('set-exit needs <camera uuid> on|off');
-        const found = await new CamerasRepository(database.db).setExit(camera, value === 'on');
+        const found = await repos.cameras.setExit(camera, value === 'on');
         console.log(found ? `Camera ${camera} is ${value === 'on' ? '' : 'not '}an exit.` : 'No such camera.');
         return 0;
       }
@@ -172,13 +166,13 @@ async function main(argv: string[]): Promise<number> {
         if (!domainRef || !first || !last || !role) throw new Error('add-person needs <domain> <first> <last> <role> [field=value ...]');
         const domain = await domainOf(domainRef);
         const info = await personFromArgs(first, last, role, fields);
-        console.log(await registryWriter(database, config).create(domain.uuid, info));
+        console.log(await registryWriter(database, repos, config).create(domain.uuid, info));
         return 0;
       }
       case 'people': {
         if (!args[0]) throw new Error('people needs <domain>');
         const domain = await domainOf(args[0]);
-        const registry = new RegistryRepository(database.db, database.dialect);
+        const { registry } = repos;
         const people = await registry.people(domain.uuid, false);
         const photos = await registry.photosOf(people.map((p) => p.uuid));
         for (const p of people.sort((a, b) => a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name)))
@@ -199,7 +193,7 @@ async function main(argv: string[]): Promise<number> {
         const [person, orientation, file] = args;
         if (!person || (orientation !== 'front' && orientation !== 'side') || !file)
           throw new Error('set-photo needs <person uuid> front|side <photo>');
-        await registryWriter(database, config).setPhoto(person, orientation, readFileSync(file).toString('base64'));
+        await registryWriter(database, repos, config).setPhoto(person, orientation, readFileSync(file).toString('base64'));
         console.log(`The ${orientation} photo of ${person} is set.`);
         return 0;
       }
@@ -220,7 +214,7 @@ async function main(argv: string[]): Promise<number> {
         const networks = parseNetworks(config.video.cameraNetworks);
         const onboarding = new OnboardingService({
           db: database.db,
-          repository: new OnboardingRepository(database.db),
+          repository: repos.onboarding,
           clock: systemClock,
           hostAllowed: (host) => cameraHostAllowed(host, networks),
           sealPassword: (plain) => passwords.seal(plain),
@@ -246,13 +240,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** The registry's writer for an administrator: no session, the same checks on fields and photos as the API. */
-function registryWriter(database: DatabaseHandle, config: Config): RegistryWriter {
-  return new RegistryWriter({
-    db: database.db,
-    registry: new RegistryRepository(database.db, database.dialect),
-    photos: new PhotoFiles(new MediaStore(config.video.mediaDir)),
-    clock: systemClock,
-  });
+function registryWriter(database: DatabaseHandle, repos: Repositories, config: Config): RegistryWriter {
+  return registryWriterFor({ db: database.db, registry: repos.registry, store: new MediaStore(config.video.mediaDir), clock: systemClock });
 }
 
 /** add-person's arguments as the API's face_info, checked by the same schema (a bad field is an error naming it). */

@@ -7,7 +7,7 @@ import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Trx } from '../src/db/database.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { App } from '../src/lib/routes.js';
 import { AccessRepository } from '../src/modules/auth/access.repository.js';
@@ -71,6 +71,8 @@ export interface TestContext {
   databaseLocation: string;
   clock: TestClock;
   access: AccessRepository;
+  /** runs `work` in one transaction (repository writes that take part in one take it first) */
+  transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T>;
   /** signs `email` in through POST /api/v4/oauth with a token from the built-in provider; returns the session token */
   signIn(email: string, provider?: Provider): Promise<string>;
   /** an id_token signed by the built-in provider's key, with claims overridden as given */
@@ -155,6 +157,7 @@ export async function createTestContext(
     databaseLocation,
     clock,
     access,
+    transaction: (work) => database.db.transaction().execute(work),
     signIn,
     mintIdToken,
     logs,

@@ -81,7 +81,9 @@ let lacking = 0;
 /** A staff member holding every operation in both demo buildings but the given rights; their session token. */
 async function signInLacking(rights: readonly Right[]): Promise<string> {
   const role = `lacks-${++lacking}`;
-  await ctx.access.defineRole({ name: role, description: `everything but ${rights.join(', ')}`, operations: everythingBut(rights) });
+  await ctx.transaction((trx) =>
+    ctx.access.defineRole(trx, { name: role, description: `everything but ${rights.join(', ')}`, operations: everythingBut(rights) }),
+  );
   const user = await ctx.access.ensureUser(`${role}@vigil.example`);
   for (const domain of [DEMO_DOMAINS.maple, DEMO_DOMAINS.birch]) await ctx.access.grant(user.id, domain.uuid, role);
   return ctx.signIn(user.email);

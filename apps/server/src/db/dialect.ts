@@ -43,13 +43,3 @@ const postgresDialect: SqlDialect = {
 export function dialectOf(engine: Engine): SqlDialect {
   return engine === 'postgres' ? postgresDialect : sqliteDialect;
 }
-
-/** @deprecated Use `DatabaseHandle.dialect.lockDomain(trx, domainUuid)`; kept while callers move. */
-export async function lockDomain(trx: Transaction<Database>, engine: Engine, domainUuid: string): Promise<void> {
-  await dialectOf(engine).lockDomain(trx, domainUuid);
-}
-
-/** @deprecated Use `DatabaseHandle.dialect.lockKey(trx, key)`; kept while callers move. */
-export async function lockKey(trx: Transaction<Database>, engine: Engine, key: string): Promise<void> {
-  await dialectOf(engine).lockKey(trx, key);
-}

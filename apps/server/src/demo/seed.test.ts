@@ -36,8 +36,10 @@ describe('demo data', () => {
 
   it('does not undo what an administrator changed', async () => {
     const nurse = (await ctx.access.findUserByEmail('nurse@maple.example'))!;
-    await ctx.access.revoke(nurse.id, MAPLE, 'caregiver');
-    await ctx.access.defineRole({ name: 'relative', description: 'changed', operations: { video: ['view_historic', 'view_live'] } });
+    await ctx.transaction((trx) => ctx.access.revoke(trx, nurse.id, MAPLE, 'caregiver'));
+    await ctx.transaction((trx) =>
+      ctx.access.defineRole(trx, { name: 'relative', description: 'changed', operations: { video: ['view_historic', 'view_live'] } }),
+    );
     await seedDemo(ctx.database.db, ctx.access, ctx.clock);
     expect(await ctx.access.entitlements(nurse.id)).toEqual({});
     expect((await ctx.access.listRoles()).find((r) => r.name === 'relative')?.operations).toEqual([

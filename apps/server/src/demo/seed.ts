@@ -8,10 +8,10 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle, Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import { MediaStore } from '../media/media-store.js';
-import { PhotoFiles } from '../media/photos.js';
 import type { AccessRepository, RoleDefinition } from '../modules/auth/access.repository.js';
-import { RegistryWriter } from '../modules/faces/faces.service.js';
-import { RegistryRepository } from '../modules/faces/registry.repository.js';
+import { registryWriterFor } from '../modules/faces/faces.wiring.js';
+import type { RegistryWriter } from '../modules/faces/registry-writer.js';
+import { createRepositories } from '../repositories.js';
 import { DEMO_PEOPLE, type DemoDomain, type DemoPerson, type DemoPhoto } from './people.js';
 
 export { DEMO_PEOPLE, type DemoPerson, type DemoPhoto };
@@ -134,10 +134,10 @@ export interface DemoPhotos {
 export function demoPhotos(database: DatabaseHandle, config: Pick<Config, 'video'>, clock: Clock): DemoPhotos {
   return {
     sourceDir: config.video.demoMediaDir,
-    writer: new RegistryWriter({
+    writer: registryWriterFor({
       db: database.db,
-      registry: new RegistryRepository(database.db, database.dialect),
-      photos: new PhotoFiles(new MediaStore(config.video.mediaDir)),
+      registry: createRepositories(database, clock).registry,
+      store: new MediaStore(config.video.mediaDir),
       clock,
     }),
     warn: (message) => console.warn(message),
@@ -206,7 +206,11 @@ export async function seedDemo(db: Db, access: AccessRepository, clock: Clock, s
     if (person.photo && photos && Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await addDemoPhoto(person, person.photo, photos);
   }
   const existingRoles = new Set((await access.listRoles()).map((r) => r.name));
-  for (const role of DEMO_ROLES) if (!existingRoles.has(role.name)) await access.defineRole(role);
+  const missingRoles = DEMO_ROLES.filter((role) => !existingRoles.has(role.name));
+  if (missingRoles.length > 0)
+    await db.transaction().execute(async (trx) => {
+      for (const role of missingRoles) await access.defineRole(trx, role);
+    });
   for (const account of DEMO_ACCOUNTS) {
     const existed = await access.findUserByEmail(account.email);
     const user = existed ?? (await access.ensureUser(account.email, account.displayName));

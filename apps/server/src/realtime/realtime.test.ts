@@ -87,7 +87,9 @@ describe('the live socket', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     // someone who may see Maple's events but is not told about elopement risks
-    await ctx.access.defineRole({ name: 'event-viewer', description: 'events only', operations: { alerting: ['view_historic'] } });
+    await ctx.transaction((trx) =>
+      ctx.access.defineRole(trx, { name: 'event-viewer', description: 'events only', operations: { alerting: ['view_historic'] } }),
+    );
     const user = await ctx.access.ensureUser('viewer@maple.example', 'Vic Viewer');
     await ctx.access.grant(user.id, MAPLE, 'event-viewer');
     url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });

@@ -10,6 +10,7 @@ import {
   type ServiceMap,
 } from '@vigil/contract';
 import { isStaffEmail, type Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/database.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import type { RoleDefinition, UserAccess } from '../auth/access.port.js';
 
@@ -27,6 +28,7 @@ const NEEDED: Record<AccountAction, string> = {
  */
 export class AccountsService {
   constructor(
+    private readonly db: Db,
     private readonly access: UserAccess,
     private readonly internalEmailDomain: string,
   ) {}
@@ -76,7 +78,8 @@ export class AccountsService {
     const roles = await this.access.roleDefinitions();
     for (const name of grant) this.requireStaffEmailFor(this.assignableRole(principal, services, roles, name, 'give'), user.email);
     for (const name of revoke) this.assignableRole(principal, services, roles, name, 'take');
-    if (grant.length > 0 || revoke.length > 0) await this.access.changeRoles(user.id, domainUuid, { grant, revoke });
+    if (grant.length > 0 || revoke.length > 0)
+      await this.db.transaction().execute((trx) => this.access.changeRoles(trx, user.id, domainUuid, { grant, revoke }));
     return this.accountOf(principal, user.id, domainUuid);
   }
 
@@ -86,7 +89,7 @@ export class AccountsService {
     const { user, held } = await this.member(principal, domainUuid, userId);
     const roles = await this.access.roleDefinitions();
     for (const name of held) this.assignableRole(principal, services, roles, name, 'take');
-    await this.access.changeRoles(user.id, domainUuid, { grant: [], revoke: held });
+    await this.db.transaction().execute((trx) => this.access.changeRoles(trx, user.id, domainUuid, { grant: [], revoke: held }));
     return held;
   }
 

@@ -123,7 +123,11 @@ describe('POST /api/v1/domains/{domainId}/accounts', () => {
     expect(await ctx.access.findUserByEmail(email), 'no account is made for a refused invitation').toBeUndefined();
 
     // A role with an operation the manager lacks (not staff): the message names it.
-    await ctx.access.defineRole({ name: 'trainer', description: 'Trains models', operations: { faces: ['train_model'] } });
+    await ctx.database.db
+      .transaction()
+      .execute((trx) =>
+        ctx.access.defineRole(trx, { name: 'trainer', description: 'Trains models', operations: { faces: ['train_model'] } }),
+      );
     const lacking = await invite(manager, { email, role: 'trainer' });
     expect(lacking.statusCode).toBe(400);
     expect(errorOf(lacking)).toBe('You may not give trainer: it carries faces/train_model, which you do not hold in this building.');
@@ -168,7 +172,9 @@ describe('PUT /api/v1/domains/{domainId}/accounts/{userId}', () => {
     const email = newEmail();
     await invite(manager, { email, role: 'caregiver' });
     const id = await userId(email);
-    await expect(ctx.access.changeRoles(id, MAPLE, { revoke: ['caregiver'], grant: ['no-such-role'] })).rejects.toThrow();
+    await expect(
+      ctx.transaction((trx) => ctx.access.changeRoles(trx, id, MAPLE, { revoke: ['caregiver'], grant: ['no-such-role'] })),
+    ).rejects.toThrow();
     expect(await rolesAt(email)).toEqual(['caregiver']);
   });
 

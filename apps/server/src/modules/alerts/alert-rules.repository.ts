@@ -1,6 +1,6 @@
 import { alertRuleInputSchema, type AlertRuleFields, type RuleCameraState } from '@vigil/contract';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import type { AlertRuleRow, Database } from '../../db/schema.js';
 
 export interface StoredRule extends AlertRuleFields {
@@ -37,8 +37,9 @@ export class AlertRulesRepository {
       .execute();
   }
 
-  async update(id: string, fields: AlertRuleFields, at: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /** Changes a rule and forgets its throttling state, in the caller's transaction. */
+  async update(trx: Trx, id: string, fields: AlertRuleFields, at: number): Promise<void> {
+    {
       await trx
         .updateTable('alert_rules')
         .set({ definition: JSON.stringify(fields), updated_at: at })
@@ -46,7 +47,7 @@ export class AlertRulesRepository {
         .execute();
       // A changed rule starts afresh: old throttling state belonged to the old rule.
       await trx.deleteFrom('alert_rule_state').where('rule_id', '=', id).execute();
-    });
+    }
   }
 
   async remove(id: string): Promise<void> {

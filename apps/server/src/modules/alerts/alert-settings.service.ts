@@ -9,6 +9,7 @@ import {
 } from '@vigil/contract';
 import type { Transaction } from 'kysely';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/database.js';
 import type { Database, DomainRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
@@ -24,7 +25,9 @@ const ruleOut = (rule: StoredRule): AlertRule => ({
 
 /** Alert settings (the /alerts/settings page): rules per building that decide which events become alerts. */
 export class AlertSettingsService {
-  constructor(private readonly d: { rules: AlertRulesRepository; domains: DomainDirectory; cameras: CameraDirectory; clock: Clock }) {}
+  constructor(
+    private readonly d: { db: Db; rules: AlertRulesRepository; domains: DomainDirectory; cameras: CameraDirectory; clock: Clock },
+  ) {}
 
   /**
    * New events ingest stores, in its transaction: the building's rules decide in time order which become alerts (each
@@ -80,7 +83,7 @@ export class AlertSettingsService {
     const rule = await this.editable(principal, id);
     await this.checkCameras(rule.domain_uuid, fields.camera_uuids);
     const now = this.d.clock.now();
-    await this.d.rules.update(id, fields, now);
+    await this.d.db.transaction().execute((trx) => this.d.rules.update(trx, id, fields, now));
     return { ok: true as const, rule: ruleOut({ ...rule, ...fields, updated_at: now }) };
   }
 

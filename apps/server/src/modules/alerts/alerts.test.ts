@@ -20,7 +20,9 @@ let birchKey: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   // Someone who receives alerts but has no pin_dismiss_alert: dismisses as 'me'.
-  await ctx.access.defineRole({ name: 'night-porter', description: 'test', operations: { alerting: ['receive_er_alerts'] } });
+  await ctx.transaction((trx) =>
+    ctx.access.defineRole(trx, { name: 'night-porter', description: 'test', operations: { alerting: ['receive_er_alerts'] } }),
+  );
   const user = await ctx.access.ensureUser('porter@maple.example', 'Pat Porter');
   await ctx.access.grant(user.id, MAPLE, 'night-porter');
   manager = await ctx.signIn('manager@maple.example');

@@ -1,18 +1,12 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { AnalyzerCameraReport, AnalyzerPresence, CameraLease } from '@vigil/contract';
-import type { Db } from '../../db/database.js';
-import type { AnalyzerLeaseRow, Database } from '../../db/schema.js';
-
-type Trx = Transaction<Database>;
-const CHUNK = 500;
+import { chunked, eachChunk } from '../../db/chunked.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { AnalyzerLeaseRow } from '../../db/schema.js';
 
 /** Analyzer processes, the camera leases they hold, and the latest report of each camera's analysis. */
 export class AnalyzersRepository {
   constructor(private readonly db: Db) {}
-
-  transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
 
   /** Records that an analyzer is alive; false when its id is already used under another key. */
   async touchAnalyzer(trx: Trx, a: { id: string; name: string; keyId: string; capacity: number; now: number }): Promise<boolean> {
@@ -35,16 +29,10 @@ export class AnalyzersRepository {
   }
 
   async leasesOn(trx: Trx, cameras: readonly string[]): Promise<(CameraLease & { leaseId: string })[]> {
-    const out: (CameraLease & { leaseId: string })[] = [];
-    for (let i = 0; i < cameras.length; i += CHUNK) {
-      const rows = await trx
-        .selectFrom('analyzer_leases')
-        .selectAll()
-        .where('camera_uuid', 'in', cameras.slice(i, i + CHUNK))
-        .execute();
-      out.push(...rows.map((r) => ({ camera: r.camera_uuid, analyzer: r.analyzer_id, expiresAt: r.expires_at, leaseId: r.lease_id })));
-    }
-    return out;
+    const rows = await chunked(cameras, (slice) =>
+      trx.selectFrom('analyzer_leases').selectAll().where('camera_uuid', 'in', slice).execute(),
+    );
+    return rows.map((r) => ({ camera: r.camera_uuid, analyzer: r.analyzer_id, expiresAt: r.expires_at, leaseId: r.lease_id }));
   }
 
   heldBy(trx: Trx, analyzer: string): Promise<AnalyzerLeaseRow[]> {
@@ -52,13 +40,14 @@ export class AnalyzersRepository {
   }
 
   async renew(trx: Trx, analyzer: string, cameras: readonly string[], expiresAt: number): Promise<void> {
-    for (let i = 0; i < cameras.length; i += CHUNK)
-      await trx
+    await eachChunk(cameras, (slice) =>
+      trx
         .updateTable('analyzer_leases')
         .set({ expires_at: expiresAt })
         .where('analyzer_id', '=', analyzer)
-        .where('camera_uuid', 'in', cameras.slice(i, i + CHUNK))
-        .execute();
+        .where('camera_uuid', 'in', slice)
+        .execute(),
+    );
   }
 
   /** Takes a camera with a new lease, unless someone holds a live lease on it (then false). */
@@ -85,12 +74,9 @@ export class AnalyzersRepository {
   }
 
   async release(trx: Trx, analyzer: string, cameras: readonly string[]): Promise<void> {
-    for (let i = 0; i < cameras.length; i += CHUNK)
-      await trx
-        .deleteFrom('analyzer_leases')
-        .where('analyzer_id', '=', analyzer)
-        .where('camera_uuid', 'in', cameras.slice(i, i + CHUNK))
-        .execute();
+    await eachChunk(cameras, (slice) =>
+      trx.deleteFrom('analyzer_leases').where('analyzer_id', '=', analyzer).where('camera_uuid', 'in', slice).execute(),
+    );
   }
 
   async saveReports(trx: Trx, analyzer: string, reports: readonly AnalyzerCameraReport[], now: number): Promise<void> {

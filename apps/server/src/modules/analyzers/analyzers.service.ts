@@ -10,8 +10,8 @@ import {
 } from '@vigil/contract';
 import type { z } from 'zod';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
-import type { Engine } from '../../db/database.js';
-import { lockKey } from '../../db/dialect.js';
+import type { Db } from '../../db/database.js';
+import type { SqlDialect } from '../../db/dialect.js';
 import type { CameraRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, forbidden } from '../../lib/http-error.js';
@@ -40,7 +40,9 @@ export class AnalyzersService {
       faces: FacesPort;
       signer: MediaSigner;
       secret: Buffer;
-      engine: Engine;
+      db: Db;
+      /** serialises heartbeats (PostgreSQL's advisory lock; SQLite writes one at a time anyway) */
+      dialect: Pick<SqlDialect, 'lockKey'>;
       clock: Clock;
     },
   ) {}
@@ -57,9 +59,9 @@ export class AnalyzersService {
     const cameras = new Map((await this.camerasFor(holder)).map((c) => [c.uuid, c]));
     const now = this.d.clock.now();
     const expiresAt = now + ANALYZER.leaseSeconds * 1000;
-    const held = await this.d.analyzers.transaction(async (trx) => {
+    const held = await this.d.db.transaction().execute(async (trx) => {
       // One heartbeat at a time decides: two analyzers never take the same camera.
-      await lockKey(trx, this.d.engine, 'analyzers');
+      await this.d.dialect.lockKey(trx, 'analyzers');
       const known = await this.d.analyzers.touchAnalyzer(trx, {
         id: body.analyzer_id,
         name: body.name,

@@ -320,7 +320,7 @@ describe('a deployment key', () => {
     ctx = await createTestContext();
     manager = await ctx.signIn('manager@maple.example');
     // The CLI's code path (npm run vigil -- add-deployment-key): the service on the database, no session.
-    deployment = new DetectorsService(new DetectorsRepository(ctx.database.db), ctx.clock);
+    deployment = new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock);
   });
   afterAll(() => ctx.close());
 

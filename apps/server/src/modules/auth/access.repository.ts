@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntitlementsByDomain, Operation, Service } from '@vigil/contract';
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 
 export interface RoleDefinition {
@@ -39,20 +38,18 @@ export class AccessRepository {
     return user;
   }
 
-  /** Writes a role's operations exactly as given (replacing what it held). */
-  async defineRole(role: RoleDefinition): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('roles')
-        .values({ name: role.name, description: role.description })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ description: role.description }))
-        .execute();
-      await trx.deleteFrom('role_operations').where('role', '=', role.name).execute();
-      const rows = Object.entries(role.operations).flatMap(([service, operations]) =>
-        (operations ?? []).map((operation) => ({ role: role.name, service, operation })),
-      );
-      if (rows.length > 0) await trx.insertInto('role_operations').values(rows).execute();
-    });
+  /** Writes a role's operations exactly as given (replacing what it held), in the caller's transaction. */
+  async defineRole(trx: Trx, role: RoleDefinition): Promise<void> {
+    await trx
+      .insertInto('roles')
+      .values({ name: role.name, description: role.description })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ description: role.description }))
+      .execute();
+    await trx.deleteFrom('role_operations').where('role', '=', role.name).execute();
+    const rows = Object.entries(role.operations).flatMap(([service, operations]) =>
+      (operations ?? []).map((operation) => ({ role: role.name, service, operation })),
+    );
+    if (rows.length > 0) await trx.insertInto('role_operations').values(rows).execute();
   }
 
   /** Every role with its operations per service, as the assignment rules (canAssignRole) read them. */
@@ -84,24 +81,25 @@ export class AccessRepository {
   }
 
   /** Takes a role back; the user's live video in that domain ends with it (a lease is asked for again, and checked). */
-  async revoke(userId: string, domainUuid: string, role: string): Promise<number> {
-    return this.db.transaction().execute((trx) => this.revokeIn(trx, userId, domainUuid, [role]));
+  async revoke(trx: Trx, userId: string, domainUuid: string, role: string): Promise<number> {
+    return this.revokeIn(trx, userId, domainUuid, [role]);
   }
 
-  /** Gives and takes roles in one domain, all or nothing; as with revoke, taking any ends the user's live video there. */
-  async changeRoles(userId: string, domainUuid: string, change: { grant: readonly string[]; revoke: readonly string[] }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (change.revoke.length > 0) await this.revokeIn(trx, userId, domainUuid, change.revoke);
-      if (change.grant.length > 0)
-        await trx
-          .insertInto('user_roles')
-          .values(change.grant.map((role) => ({ user_id: userId, domain_uuid: domainUuid, role })))
-          .onConflict((oc) => oc.columns(['user_id', 'domain_uuid', 'role']).doNothing())
-          .execute();
-    });
+  /**
+   * Gives and takes roles in one domain (all or nothing: in the caller's transaction); as with revoke, taking any ends
+   * the user's live video there.
+   */
+  async changeRoles(trx: Trx, userId: string, domainUuid: string, change: { grant: readonly string[]; revoke: readonly string[] }) {
+    if (change.revoke.length > 0) await this.revokeIn(trx, userId, domainUuid, change.revoke);
+    if (change.grant.length > 0)
+      await trx
+        .insertInto('user_roles')
+        .values(change.grant.map((role) => ({ user_id: userId, domain_uuid: domainUuid, role })))
+        .onConflict((oc) => oc.columns(['user_id', 'domain_uuid', 'role']).doNothing())
+        .execute();
   }
 
-  private async revokeIn(trx: Transaction<Database>, userId: string, domainUuid: string, roles: readonly string[]): Promise<number> {
+  private async revokeIn(trx: Trx, userId: string, domainUuid: string, roles: readonly string[]): Promise<number> {
     const result = await trx
       .deleteFrom('user_roles')
       .where('user_id', '=', userId)

@@ -266,7 +266,7 @@ describe('GET /api/v1/users/me/entitlements', () => {
     const entitlements = await entitlementsOf('family@maple.example');
     expect(entitlements[BIRCH]?.video).toBeDefined();
     expect(entitlements[BIRCH]?.staff).toBeUndefined();
-    await ctx.access.revoke(family!.id, BIRCH, 'staff-admin');
+    await ctx.transaction((trx) => ctx.access.revoke(trx, family!.id, BIRCH, 'staff-admin'));
   });
 
   it('gives the newcomer nothing', async () => {

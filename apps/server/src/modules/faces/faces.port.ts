@@ -1,14 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { Database, FaceDetectionRow, FaceImageRow, FaceRow, NewFaceDetection } from '../../db/schema.js';
 import type { FacesRepository } from './faces.repository.js';
-import { RegistryRepository } from './registry.repository.js';
+import type { FaceReviewsService } from './face-reviews.service.js';
+import type { RegistryRepository } from './registry.repository.js';
 
 /**
  * What other modules use of the faces registry (faces owns it): ingest records the faces detectors saw, alerts review
  * them, analyzers read the gallery. They come through here, never through faces' repositories.
  */
 export class FacesPort {
-  constructor(private readonly d: { faces: FacesRepository; registry: RegistryRepository }) {}
+  constructor(private readonly d: { faces: FacesRepository; registry: RegistryRepository; reviews: FaceReviewsService }) {}
 
   /** A person, deleted ones included (see removed_at). */
   person(uuid: string): Promise<FaceRow | undefined> {
@@ -28,7 +29,7 @@ export class FacesPort {
   /** Stores detections, and each person's last seen moves forward to their newest sighting among them. */
   async recordDetections(trx: Transaction<Database>, rows: (NewFaceDetection & { runtime_face_uuid: string })[]): Promise<void> {
     await this.d.faces.insertDetections(trx, rows);
-    await RegistryRepository.advanceLastSeen(trx, rows);
+    await this.d.registry.advanceLastSeen(trx, rows);
   }
 
   detection(runtimeFaceUuid: string): Promise<FaceDetectionRow | undefined> {
@@ -37,12 +38,12 @@ export class FacesPort {
 
   /** A reviewer's word on a detection's match (confirmed 1, wrong 0, undone null). */
   reviewMatch(runtimeFaceUuid: string, person: string, confirmed: number | null, by: string, at: number): Promise<void> {
-    return this.d.faces.reviewMatch(runtimeFaceUuid, person, confirmed, by, at);
+    return this.d.reviews.reviewMatch(runtimeFaceUuid, person, confirmed, by, at);
   }
 
   /** 'Not a Face' (0) or taking it back (1). */
   reviewIsFace(runtimeFaceUuid: string, isFace: number | null, by: string, at: number): Promise<void> {
-    return this.d.faces.reviewIsFace(runtimeFaceUuid, isFace, by, at);
+    return this.d.reviews.reviewIsFace(runtimeFaceUuid, isFace, by, at);
   }
 
   /** What a building's gallery depends on: it changes whenever anyone or any photo in it does. */

@@ -1,7 +1,6 @@
 import { chunked, eachChunk } from '../../db/chunked.js';
 import type { Db, Executor, Trx } from '../../db/database.js';
 import type { FaceDetectionRow, FaceRow, NewFaceDetection } from '../../db/schema.js';
-import { recomputeLastSeen } from './registry.repository.js';
 
 /** The start of the faces registry: people (residents with elopement_risk) and the faces detectors saw. */
 export class FacesRepository {
@@ -67,26 +66,5 @@ export class FacesRepository {
       .set({ is_face: review.isFace, reviewed_by: review.by, reviewed_at: review.at })
       .where('runtime_face_uuid', '=', runtimeFaceUuid)
       .execute();
-  }
-
-  /**
-   * @deprecated Use FaceReviewsService.reviewMatch (the service owns the transaction); kept so that callers outside
-   * modules/faces compile while they move to it.
-   */
-  async reviewMatch(runtimeFaceUuid: string, person: string, confirmed: number | null, by: string, at: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const before = await this.matchOf(trx, runtimeFaceUuid);
-      await this.setMatch(trx, runtimeFaceUuid, { person, confirmed, by, at });
-      for (const who of new Set([before, person])) if (who) await recomputeLastSeen(trx, who);
-    });
-  }
-
-  /** @deprecated Use FaceReviewsService.reviewIsFace (see reviewMatch). */
-  async reviewIsFace(runtimeFaceUuid: string, isFace: number | null, by: string, at: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await this.setIsFace(trx, runtimeFaceUuid, { isFace, by, at });
-      const person = await this.matchOf(trx, runtimeFaceUuid);
-      if (person) await recomputeLastSeen(trx, person);
-    });
   }
 }

@@ -22,7 +22,6 @@ import type { RegistryRepository } from './registry.repository.js';
 import type { RegistryWriter } from './registry-writer.js';
 
 // The registry's writer lives in registry-writer.ts; re-exported here, where app.ts, cli.ts and the demo import it.
-export { RegistryWriter } from './registry-writer.js';
 
 export interface FacesDeps {
   registry: RegistryRepository;

@@ -265,11 +265,6 @@ export class RegistryRepository {
     return recomputeLastSeen(db, person);
   }
 
-  /** @deprecated Call `advanceLastSeen(trx, rows)` on the registry instance; kept while ingest moves to it. */
-  static advanceLastSeen(trx: Trx, rows: readonly SightingRow[]): Promise<void> {
-    return advanceLastSeen(trx, rows);
-  }
-
   /** Everyone's last seen in a building from their detections (after a bulk load). */
   async recomputeAllLastSeen(db: Executor, domain: string): Promise<void> {
     await sql`
@@ -315,8 +310,7 @@ async function advanceLastSeen(trx: Trx, rows: readonly SightingRow[]): Promise<
   }
 }
 
-/** Exported for FacesRepository's deprecated review methods only; everyone else asks the registry. */
-export async function recomputeLastSeen(db: Executor, person: string): Promise<void> {
+async function recomputeLastSeen(db: Executor, person: string): Promise<void> {
   const newest = await db
     .selectFrom('face_detections')
     .select(['runtime_face_uuid', 'camera_uuid', 'captured_at'])

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import type { Database, DeploymentKeyRow, DetectorRow } from '../../db/schema.js';
 
 /** Detector keys: only the SHA-256 of a key is stored; the key is shown once, when it is made. */
@@ -75,8 +75,8 @@ export class DetectorsRepository {
   }
 
   /** Revokes a deployment key and its rows in every building; by id, or every live one of a name. */
-  async revokeDeploymentKeys(match: { id: string } | { name: string }, at: number): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+  async revokeDeploymentKeys(trx: Trx, match: { id: string } | { name: string }, at: number): Promise<number> {
+    {
       let query = trx.selectFrom('deployment_keys').select('id').where('revoked_at', 'is', null);
       query = 'id' in match ? query.where('id', '=', match.id) : query.where('name', '=', match.name);
       const ids = (await query.execute()).map((k) => k.id);
@@ -84,7 +84,7 @@ export class DetectorsRepository {
       await trx.updateTable('deployment_keys').set({ revoked_at: at }).where('id', 'in', ids).execute();
       await trx.updateTable('detectors').set({ revoked_at: at }).where('deployment_key_id', 'in', ids).execute();
       return ids.length;
-    });
+    }
   }
 
   async revoke(id: string, at: number): Promise<void> {

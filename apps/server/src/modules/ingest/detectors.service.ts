@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { INGEST, type Detector } from '@vigil/contract';
 import type { Transaction } from 'kysely';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/database.js';
 import type { Database, DeploymentKeyRow, DetectorRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/hash.js';
@@ -35,6 +36,7 @@ export const keyDomains = (holder: KeyHolder): string[] | null => (holder.kind =
 /** Detector keys: 256 random bits behind a 'vgd_' prefix, stored as SHA-256, revocable. */
 export class DetectorsService {
   constructor(
+    private readonly db: Db,
     private readonly detectors: DetectorsRepository,
     private readonly clock: Clock,
   ) {}
@@ -108,7 +110,7 @@ export class DetectorsService {
   }
 
   revokeDeploymentKeys(match: { id: string } | { name: string }): Promise<number> {
-    return this.detectors.revokeDeploymentKeys(match, this.clock.now());
+    return this.db.transaction().execute((trx) => this.detectors.revokeDeploymentKeys(trx, match, this.clock.now()));
   }
 
   deploymentKeys(): Promise<DeploymentKeyRow[]> {

@@ -13,8 +13,8 @@ import {
 } from '@vigil/contract';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Db, Engine } from '../../db/database.js';
-import { lockDomain } from '../../db/dialect.js';
+import type { Db } from '../../db/database.js';
+import type { SqlDialect } from '../../db/dialect.js';
 import type { CameraRow, Database, DetectorRow, DomainRow, NewEvent, NewFaceDetection } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/http-error.js';
@@ -31,7 +31,8 @@ type Batch = z.output<typeof ingestBatchSchema>;
 
 export interface IngestDeps {
   db: Db;
-  engine: Engine;
+  /** serialises a building's batches (PostgreSQL's advisory lock; SQLite writes one at a time anyway) */
+  dialect: Pick<SqlDialect, 'lockDomain'>;
   clock: Clock;
   cameras: CameraDirectory;
   domains: DomainDirectory;
@@ -120,7 +121,7 @@ export class IngestService {
     this.check(batch, cameras, now);
 
     const outcome = await this.d.db.transaction().execute(async (trx) => {
-      await lockDomain(trx, this.d.engine, domain.uuid);
+      await this.d.dialect.lockDomain(trx, domain.uuid);
       const events = await this.writeEvents(trx, detector, domain, batch.events, now);
       const faces = await this.writeFaces(trx, detector, domain.uuid, cameras, batch.faces, now);
       await this.d.detectors.touch(trx, detector.id, now);

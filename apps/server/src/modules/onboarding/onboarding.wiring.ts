@@ -8,7 +8,7 @@ import { worldGazetteer } from '../../geo/world-towns.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
-import { OnboardingRepository } from './onboarding.repository.js';
+import type { OnboardingRepository } from './onboarding.repository.js';
 import { onboardingRoutes } from './onboarding.routes.js';
 import { OnboardingService, type OnboardingDeps } from './onboarding.service.js';
 import { mapsRoutes } from './maps.routes.js';
@@ -23,13 +23,20 @@ type OnboardingVideo = Pick<OnboardingDeps, 'hostAllowed' | 'sealPassword' | 'ca
  */
 export function wireOnboarding(
   app: App,
-  deps: { config: Config; database: DatabaseHandle; clock: Clock; authenticator: Authenticator; video: OnboardingVideo },
+  deps: {
+    config: Config;
+    database: DatabaseHandle;
+    clock: Clock;
+    authenticator: Authenticator;
+    onboarding: OnboardingRepository;
+    video: OnboardingVideo;
+  },
 ): void {
   onboardingRoutes(app, {
     authenticator: deps.authenticator,
     onboarding: new OnboardingService({
       db: deps.database.db,
-      repository: new OnboardingRepository(deps.database.db),
+      repository: deps.onboarding,
       clock: deps.clock,
       ...deps.video,
     }),

@@ -21,7 +21,9 @@ describe('GET /api/v1/staff/links', () => {
   it('gives the links to staff holding either staff/view_internal_links or staff/view_git_info (DECISIONS.md)', async () => {
     for (const operation of ['view_internal_links', 'view_git_info'] as const) {
       const role = `staff-menu-${operation}`;
-      await ctx.access.defineRole({ name: role, description: `only staff/${operation}`, operations: { staff: [operation] } });
+      await ctx.transaction((trx) =>
+        ctx.access.defineRole(trx, { name: role, description: `only staff/${operation}`, operations: { staff: [operation] } }),
+      );
       const user = await ctx.access.ensureUser(`${role}@vigil.example`);
       await ctx.access.grant(user.id, MAPLE, role);
       const reply = await links(await ctx.signIn(user.email), MAPLE);

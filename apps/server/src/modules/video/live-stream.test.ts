@@ -202,7 +202,7 @@ describe('the low-latency live stream', () => {
     const { stream_url } = await lease(token, door);
     const viewer = watch(stream_url!);
     await viewer.init;
-    expect(await ctx.access.revoke(user.id, MAPLE, 'caregiver')).toBe(1);
+    expect(await ctx.transaction((trx) => ctx.access.revoke(trx, user.id, MAPLE, 'caregiver'))).toBe(1);
     expect(await viewer.closed).toEqual({ code: LIVE_STREAM.closeCodes.ended, reason: 'ended' });
     expect(await refusal(stream_url!)).toBe(403);
   });

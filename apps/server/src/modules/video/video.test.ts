@@ -280,7 +280,7 @@ describe('live video', () => {
     await ctx.access.grant(user.id, MAPLE, 'caregiver');
     const token = await ctx.signIn('relief.nurse@maple.example');
     const url = await watchLive(token);
-    await ctx.access.revoke(user.id, MAPLE, 'caregiver');
+    await ctx.transaction((trx) => ctx.access.revoke(trx, user.id, MAPLE, 'caregiver'));
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(403);
     const beat = await ctx.app.inject({
       method: 'PUT',

@@ -10,9 +10,9 @@ import { resolveFfmpeg } from '../../media/ffmpeg.js';
 import { MediaStore } from '../../media/media-store.js';
 import { Recorders } from '../../media/recorders.js';
 import { MediaSigner } from '../../media/signing.js';
-import { CamerasRepository } from './cameras.repository.js';
-import { ClipsRepository } from './clips.repository.js';
-import { LiveLeasesRepository } from './leases.repository.js';
+import type { CamerasRepository } from './cameras.repository.js';
+import type { ClipsRepository } from './clips.repository.js';
+import type { LiveLeasesRepository } from './leases.repository.js';
 import { OpenStreams, attachLiveStreams } from './live-streams.js';
 import { VideoService, cameraSource, sealPlainPasswords } from './video.service.js';
 import { videoRoutes } from './video.routes.js';
@@ -56,15 +56,16 @@ export async function wireVideo(
     database: DatabaseHandle;
     clock: Clock;
     authenticator: Authenticator;
+    cameras: CamerasRepository;
+    clips: ClipsRepository;
+    leases: LiveLeasesRepository;
     beforeRecording(cameras: CamerasRepository): Promise<{ stop(): Promise<void> } | null>;
   },
 ): Promise<VideoWiring> {
   const { config, clock } = d;
   const store = new MediaStore(config.video.mediaDir);
   const signer = new MediaSigner(config.secret);
-  const clips = new ClipsRepository(d.database.db, clock);
-  const cameras = new CamerasRepository(d.database.db);
-  const leases = new LiveLeasesRepository(d.database.db);
+  const { clips, cameras, leases } = d;
   const ffmpeg = await resolveFfmpeg();
   if (!ffmpeg) app.log.warn('ffmpeg not found: cameras will not record (npm start installs it; or set FFMPEG_PATH)');
   const exports = ffmpeg ? new Exports(store, ffmpeg, config.video.maxExportBytes) : undefined;

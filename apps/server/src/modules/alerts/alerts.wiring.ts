@@ -1,0 +1,24 @@
+import type { Authenticator } from '../../auth/authenticate.js';
+import type { Db } from '../../db/database.js';
+import type { App } from '../../lib/routes.js';
+import type { DomainDirectory } from '../domains/domains.port.js';
+import type { CameraDirectory } from '../video/cameras.port.js';
+import type { AlertRulesRepository } from './alert-rules.repository.js';
+import { AlertSettingsService } from './alert-settings.service.js';
+import { alertsRoutes } from './alerts.routes.js';
+import { AlertsService, type AlertsDeps } from './alerts.service.js';
+
+/**
+ * Alerts: the elopement alerts (raised by ingest's sightings, answered and dismissed here) and the rules that decide
+ * which events become alerts. Ingest calls both services returned.
+ */
+export function wireAlerts(
+  app: App,
+  d: AlertsDeps & { db: Db; authenticator: Authenticator; rules: AlertRulesRepository; domains: DomainDirectory; cameras: CameraDirectory },
+): { alerts: AlertsService; settings: AlertSettingsService } {
+  const { db, authenticator, rules, domains, cameras, ...deps } = d;
+  const alerts = new AlertsService(deps);
+  const settings = new AlertSettingsService({ db, rules, domains, cameras, clock: d.clock });
+  alertsRoutes(app, { authenticator, alerts, settings });
+  return { alerts, settings };
+}

@@ -1,0 +1,45 @@
+import type { DatabaseHandle } from './db/database.js';
+import type { Clock } from './lib/clock.js';
+import { AlertRulesRepository } from './modules/alerts/alert-rules.repository.js';
+import { ElopementAlertsRepository } from './modules/alerts/elopement.repository.js';
+import { AnalyzersRepository } from './modules/analyzers/analyzers.repository.js';
+import { AccessRepository } from './modules/auth/access.repository.js';
+import { DomainsRepository } from './modules/domains/domains.repository.js';
+import { EventsRepository } from './modules/events/events.repository.js';
+import { FacesRepository } from './modules/faces/faces.repository.js';
+import { RegistryRepository } from './modules/faces/registry.repository.js';
+import { DetectorsRepository } from './modules/ingest/detectors.repository.js';
+import { OnboardingRepository } from './modules/onboarding/onboarding.repository.js';
+import { PinsRepository } from './modules/pins/pins.repository.js';
+import { ClientErrorsRepository } from './modules/staff/client-errors.repository.js';
+import { CamerasRepository } from './modules/video/cameras.repository.js';
+import { ClipsRepository } from './modules/video/clips.repository.js';
+import { LiveLeasesRepository } from './modules/video/leases.repository.js';
+
+/**
+ * Every module's repository over one database, made once: the server (app.ts), the CLI and the demo seed take them
+ * from here and hand each area's wiring what it owns. A module never reaches another's repository; only the
+ * composition roots see them all.
+ */
+export function createRepositories(database: DatabaseHandle, clock: Clock) {
+  const { db } = database;
+  return {
+    access: new AccessRepository(db, clock),
+    domains: new DomainsRepository(db),
+    pins: new PinsRepository(db),
+    clientErrors: new ClientErrorsRepository(db),
+    cameras: new CamerasRepository(db),
+    clips: new ClipsRepository(db, clock),
+    leases: new LiveLeasesRepository(db),
+    onboarding: new OnboardingRepository(db),
+    events: new EventsRepository(db),
+    faces: new FacesRepository(db),
+    registry: new RegistryRepository(db, database.dialect),
+    elopement: new ElopementAlertsRepository(db),
+    rules: new AlertRulesRepository(db),
+    detectors: new DetectorsRepository(db),
+    analyzers: new AnalyzersRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
