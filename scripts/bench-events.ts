@@ -226,7 +226,11 @@ async function ingestThroughput(): Promise<void> {
 async function ingestCase(label: string, withRule: boolean): Promise<void> {
   const ctx = await createTestContext();
   try {
-    const { key } = await new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock).issue(MAPLE, 'bench ingest', null);
+    const { key } = await new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock).issue(
+      MAPLE,
+      'bench ingest',
+      null,
+    );
     if (withRule) {
       const manager = await ctx.signIn('manager@maple.example');
       const rule = await ctx.app.inject({
@@ -311,7 +315,11 @@ async function socketLatency(): Promise<void> {
   try {
     const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const token = await ctx.signIn('manager@maple.example');
-    const { key } = await new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock).issue(MAPLE, 'bench socket', null);
+    const { key } = await new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock).issue(
+      MAPLE,
+      'bench socket',
+      null,
+    );
     const worker = new Worker(CLIENTS_WORKER, {
       eval: true,
       workerData: {
