@@ -16,6 +16,8 @@ const failures = [];
 const timings = [];
 /** Specs that passed only on their retry: failures to fix, named in the summary. */
 const flaky = [];
+/** Every failed test by name, repeated in the summary: CI may keep only the end of the output. */
+const failedTests = [];
 
 /** This run's marked processes (PostgreSQL, and whatever a tier started and is still running). */
 const ownProcesses = () => markedProcesses().filter(({ run }) => run === process.pid);
@@ -144,7 +146,18 @@ const SERVER_WORKERS = ['--maxWorkers', '2'];
 
 function vitestTier(name, project, env = {}, extra = []) {
   const file = join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const report = (json) => ({
+  const report = (json) => {
+    for (const file of json.testResults ?? [])
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'failed')
+          failedTests.push(`${name}: ${test.fullName} (${file.name.replace(`${root}/`, '')}): ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed before any test ran (a syntax error, a failing beforeAll) has no failed test to name.
+    for (const file of json.testResults ?? [])
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failedTests.push(`${name}: ${file.name.replace(`${root}/`, '')}: ${firstLine(file.message)}`);
+    return counts(json);
+  };
+  const counts = (json) => ({
     passed: json.numPassedTests,
     failed: json.numFailedTests,
     skipped: json.numPendingTests + json.numTodoTests,
@@ -161,12 +174,23 @@ function vitestTier(name, project, env = {}, extra = []) {
   );
 }
 
-/** The titles of the specs Playwright's JSON report marks flaky (failed first, then passed on a retry). */
-function flakySpecs(json) {
+/** A failure message's first line, without colours, cut to a line's length. */
+function firstLine(message) {
+  // eslint-disable-next-line no-control-regex
+  const line =
+    String(message ?? '')
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 200);
+}
+
+/** The titles of the specs Playwright's JSON report marks with `status` ('flaky': failed first, then passed on a retry). */
+function specsWith(json, status) {
   const titles = [];
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests.some((t) => t.status === 'flaky')) titles.push(`${[...path, spec.title].join(' › ')} (${spec.file}:${spec.line})`);
+      if (spec.tests.some((t) => t.status === status)) titles.push(`${[...path, spec.title].join(' › ')} (${spec.file}:${spec.line})`);
     }
     for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...path, child.title] : path);
   };
@@ -204,7 +228,8 @@ if (wanted('e2e')) {
   ensureBuilt();
   const file = join(reports, 'e2e.json');
   const report = (json) => {
-    flaky.push(...flakySpecs(json));
+    flaky.push(...specsWith(json, 'flaky'));
+    failedTests.push(...specsWith(json, 'unexpected').map((title) => `e2e: ${title}`));
     return { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped };
   };
   report.file = file;
@@ -220,6 +245,10 @@ console.log(`\nTiers: ${timings.join('; ')}`);
 if (flaky.length > 0) {
   console.log(`${flaky.length} flaky (passed only on a retry; a defect to fix, not a pass):`);
   for (const title of flaky) console.log(`  - ${title}`);
+}
+if (failedTests.length > 0) {
+  console.log(`${failedTests.length} failed test(s):`);
+  for (const title of failedTests) console.log(`  - ${title}`);
 }
 console.log(
   `npm test took ${((Date.now() - started) / 1000).toFixed(0)} s${failures.length ? `; failed tiers: ${failures.join(', ')}` : ''}`,
