@@ -34,11 +34,25 @@ export default defineConfig({
         },
       },
       {
+        // The server's services on a real database (test/service-context.ts): real repositories, a clock the test moves,
+        // no Fastify. Fast, so the logic lives here; what only HTTP shows stays in the server project.
+        test: {
+          name: 'service',
+          include: ['apps/server/src/**/*.service.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.service.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // Many tests wait on real cameras, ffmpeg and OCR: the limit only catches a hang, and a loaded 2-core machine
+          // (two test files at a time) must not hit it.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

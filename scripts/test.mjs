@@ -1,5 +1,5 @@
-// `npm test`: install what is missing, then every tier: checks, unit, web components, analyzer, server on SQLite and on
-// PostgreSQL, and the Playwright e2e specs in Debian's Chromium against the built product.
+// `npm test`: install what is missing, then every tier: checks, unit, web components, analyzer, the server's services and
+// the server over HTTP on SQLite and on PostgreSQL, and the Playwright e2e specs in Debian's Chromium against the built product.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -213,11 +213,13 @@ if (wanted('check')) await tier('check (typecheck, lint, format)', 'npm', ['run'
 if (wanted('unit')) await vitestTier('unit', 'unit');
 if (wanted('web')) await vitestTier('web components (jsdom)', 'web');
 if (wanted('analyzer')) await vitestTier('analyzer (face models on WASM)', 'analyzer');
+if (wanted('service')) await vitestTier('services on SQLite', 'service', {}, SERVER_WORKERS);
 if (wanted('server')) await vitestTier('server on SQLite', 'server', {}, SERVER_WORKERS);
 if (wanted('postgres')) {
   const postgres = await startPostgres();
   onInterrupt.add(postgres.stop);
   try {
+    await vitestTier('services on PostgreSQL', 'service', { VIGIL_TEST_DATABASE_URL: postgres.url }, SERVER_WORKERS);
     await vitestTier('server on PostgreSQL', 'server', { VIGIL_TEST_DATABASE_URL: postgres.url }, SERVER_WORKERS);
   } finally {
     onInterrupt.delete(postgres.stop);

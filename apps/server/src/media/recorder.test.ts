@@ -108,7 +108,7 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('recording from th
     // The first clip runs on into the second without a gap.
     expect(Math.abs(second.start_ms - (first.start_ms + first.duration_ms))).toBeLessThan(400);
     await expectFilmedAt(first);
-  });
+  }, 90_000);
 
   it('loses no more than a connection costs when the network drops, and keeps the clip in progress', async () => {
     const before = clips.length;
@@ -123,7 +123,7 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('recording from th
     // Back after the recorder's 1 s back-off, a connection and the next key frame.
     expect(next.start_ms - cutAt).toBeLessThan(1000 + CONNECTION_COST_MS);
     await expectFilmedAt(next);
-  });
+  }, 120_000);
 
   it("keeps the clip in progress up to its last fragment when the camera's ffmpeg is killed, and records on", async () => {
     const [pid] = await processesWorkingIn(recorder.clipDir);
@@ -137,7 +137,7 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('recording from th
     // A fragment is a key frame's worth (1 s): at most that is lost, and the recorder comes back by itself.
     expect(killedAt - reached).toBeLessThan(1500);
     expect(readdirSync(recorder.clipDir).filter((name) => name.endsWith('.partial.mp4')).length).toBeLessThanOrEqual(1);
-  });
+  }, 90_000);
 
   it('never puts the camera password on a command line', () => {
     expect(commandLines().filter((line) => line.includes('ffmpeg')).length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ANALYZER, type EventsReply } from '@vigil/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
+import { MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
 
 const HALLWAY = 'c1a00001-0000-4000-8000-00000000a003';
 const BIRCH_RECEPTION = 'c1a00001-0000-4000-8000-00000000b004';
@@ -49,6 +49,7 @@ const counts = async () => ({
   ),
 });
 
+// Retries, last seen, all-or-nothing and the socket's messages: ingest.service.test.ts.
 describe('POST /api/ingest/v1/batch', () => {
   it('accepts a batch of events and faces and reports what it did', async () => {
     const reply = await send({
@@ -116,33 +117,6 @@ describe('POST /api/ingest/v1/batch', () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(await counts()).toEqual(before);
-  });
-
-  it('makes retries safe: a repeated source_id or runtime_face_uuid is a duplicate, not a second row', async () => {
-    const payload = {
-      events: [
-        { ...event(), source_id: 'cam3-frame-1001' },
-        { ...event(), source_id: 'cam3-frame-1001' },
-      ],
-      faces: [
-        {
-          runtime_face_uuid: 'fa000000-0000-4000-8000-000000000001',
-          camera_uuid: HALLWAY,
-          captured_at: new Date().toISOString(),
-          confidence: 0.7,
-        },
-      ],
-    };
-    const first = await send(payload);
-    expect(first.json()).toMatchObject({ events: { accepted: 1, duplicates: 1 }, faces: { accepted: 1, duplicates: 0 } });
-    const again = await send(payload);
-    expect(again.json()).toMatchObject({ events: { accepted: 0, duplicates: 2 }, faces: { accepted: 0, duplicates: 1 } });
-  });
-
-  it("keeps a detector to its own building's cameras", async () => {
-    const birchKey = await createKey(BIRCH, 'birch');
-    expect((await send({ events: [event(Date.now(), HALLWAY)] }, birchKey)).statusCode).toBe(400);
-    expect((await send({ events: [event(Date.now(), BIRCH_RECEPTION)] }, birchKey)).statusCode).toBe(200);
   });
 });
 

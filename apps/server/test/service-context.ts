@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isStaffEmail, withoutStaffServiceUnlessStaff, type Principal } from '../src/auth/principal.js';
+import { migrateToLatest, type DatabaseHandle, type Trx } from '../src/db/database.js';
+import { seedDemo } from '../src/demo/seed.js';
+import { FrameAvailability } from '../src/media/frames.js';
+import { MediaStore } from '../src/media/media-store.js';
+import { MediaSigner } from '../src/media/signing.js';
+import { AlertSettingsService } from '../src/modules/alerts/alert-settings.service.js';
+import { AlertsService } from '../src/modules/alerts/alerts.service.js';
+import { AnalyzersService } from '../src/modules/analyzers/analyzers.service.js';
+import { FaceReviewsService } from '../src/modules/faces/face-reviews.service.js';
+import { FacesPort } from '../src/modules/faces/faces.port.js';
+import { registryWriterFor } from '../src/modules/faces/faces.wiring.js';
+import type { RegistryWriter } from '../src/modules/faces/registry-writer.js';
+import { DetectorsService } from '../src/modules/ingest/detectors.service.js';
+import { IngestService } from '../src/modules/ingest/ingest.service.js';
+import { PinsService } from '../src/modules/pins/pins.service.js';
+import type { Notifier } from '../src/realtime/realtime.js';
+import { createRepositories, type Repositories } from '../src/repositories.js';
+import { TestClock, openTestDatabase } from './harness.js';
+
+/** What the services told the live socket, in order. */
+export type Notice = { kind: 'objects' | 'elopement'; domain: string; ids: string[] };
+
+/**
+ * The service tier's world (Immich's "medium" tests): the real repositories on a throwaway database (SQLite, or
+ * PostgreSQL when VIGIL_TEST_DATABASE_URL names a server) with the demo data, a clock the test moves, and the services
+ * wired as the server wires them, without Fastify or HTTP. Tests call services and read rows; what only HTTP shows
+ * (status codes, the contract's shapes, headers) stays in the module's HTTP tests.
+ */
+export interface ServiceContext {
+  database: DatabaseHandle;
+  clock: TestClock;
+  repos: Repositories;
+  /** what was sent to the live socket */
+  notices: Notice[];
+  faces: FacesPort;
+  writer: RegistryWriter;
+  pins: PinsService;
+  alerts: AlertsService;
+  settings: AlertSettingsService;
+  detectors: DetectorsService;
+  ingest: IngestService;
+  analyzers: AnalyzersService;
+  /** a user as the server sees them after sign-in: their entitlements per building, staff or not */
+  principal(email: string): Promise<Principal>;
+  transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const SECRET = Buffer.alloc(32, 7);
+const INTERNAL_EMAIL_DOMAIN = 'vigil.example';
+
+export async function createServiceContext(): Promise<ServiceContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-service-'));
+  const { handle: database, drop } = await openTestDatabase(dataDir);
+  const { db } = database;
+  await migrateToLatest(db);
+  const clock = new TestClock();
+  const repos = createRepositories(database, clock);
+  await seedDemo(db, repos.access, clock, SECRET);
+
+  const notices: Notice[] = [];
+  const notifier: Notifier = {
+    objectAlerts: (domain, ids) => notices.push({ kind: 'objects', domain, ids }),
+    elopementAlerts: (domain, ids) => notices.push({ kind: 'elopement', domain, ids }),
+  };
+  const store = new MediaStore(join(dataDir, 'media'));
+  const signer = new MediaSigner(SECRET);
+  // No camera records here: every picture is one a detector sent, or none.
+  const frames = new FrameAvailability({ clips: repos.clips, clock, liveWindowMs: 60_000 });
+  const silent = { warn: () => undefined, info: () => undefined };
+  const faces = new FacesPort({
+    faces: repos.faces,
+    registry: repos.registry,
+    reviews: new FaceReviewsService({ db, faces: repos.faces, registry: repos.registry }),
+  });
+  const pins = new PinsService(db, repos.pins, repos.access, SECRET, clock, silent);
+  const alerts = new AlertsService({
+    elopement: repos.elopement,
+    faces,
+    pins: repos.pins,
+    pinHash: (domain, digest) => pins.storedHash(domain, digest),
+    signer,
+    frames,
+    notifier,
+    clock,
+  });
+  const settings = new AlertSettingsService({ db, rules: repos.rules, domains: repos.domains, cameras: repos.cameras, clock });
+  const detectors = new DetectorsService(db, repos.detectors, clock);
+  const ingest = new IngestService({
+    db,
+    dialect: database.dialect,
+    clock,
+    cameras: repos.cameras,
+    domains: repos.domains,
+    events: repos.events,
+    faces,
+    alerts,
+    rules: settings,
+    detectors: repos.detectors,
+    notifier,
+    log: silent,
+  });
+  const analyzers = new AnalyzersService({
+    db,
+    dialect: database.dialect,
+    analyzers: repos.analyzers,
+    detectors,
+    cameras: repos.cameras,
+    faces,
+    signer,
+    secret: SECRET,
+    clock,
+  });
+
+  return {
+    database,
+    clock,
+    repos,
+    notices,
+    faces,
+    writer: registryWriterFor({ db, registry: repos.registry, store, clock }),
+    pins,
+    alerts,
+    settings,
+    detectors,
+    ingest,
+    analyzers,
+    async principal(email) {
+      const user = await repos.access.findUserByEmail(email);
+      if (!user) throw new Error(`no user ${email}`);
+      const staff = isStaffEmail(user.email, INTERNAL_EMAIL_DOMAIN);
+      return {
+        user,
+        token: 'service-test',
+        staff,
+        entitlements: withoutStaffServiceUnlessStaff(await repos.access.entitlements(user.id), staff),
+      };
+    },
+    transaction: (work) => db.transaction().execute(work),
+    async close() {
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
