@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';
 import { RUN_MARK, killLeftovers, killMarked, markedProcesses } from './lib/process-tree.mjs';
@@ -176,12 +177,8 @@ function vitestTier(name, project, env = {}, extra = []) {
 
 /** A failure message's first line, without colours, cut to a line's length. */
 function firstLine(message) {
-  // eslint-disable-next-line no-control-regex
-  const line =
-    String(message ?? '')
-      .replace(/\x1b\[[0-9;]*m/g, '')
-      .split('\n')
-      .find((l) => l.trim()) ?? '';
+  const plain = stripVTControlCharacters(String(message ?? ''));
+  const line = plain.split('\n').find((l) => l.trim()) ?? '';
   return line.trim().slice(0, 200);
 }
 
