@@ -2,18 +2,13 @@ import { ALERTS_MESSAGES, alertRuleInputSchema, ingestBatchSchema, pinDigest, ty
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetectorRow } from '../../db/schema.js';
 import { BIRCH, MAPLE } from '../../../test/harness.js';
+import { BIRCH_RECEPTION, EDITH, EXIT, HALLWAY, MARGARET, WALTER } from '../../../test/demo-ids.js';
 import { createServiceContext, type ServiceContext } from '../../../test/service-context.js';
 import { DISMISS_PIN_FAILURES } from './alerts.service.js';
 
 // Alerts' rules on a real database, without HTTP: which sightings raise elopement alerts, who dismisses with which PIN,
 // what a face-match answer changes, and which events the building's alert settings make alerts. (alerts.test.ts keeps
 // what only HTTP shows: status codes, refusals, the contract's shapes.)
-const EXIT = 'c1a00001-0000-4000-8000-00000000a001';
-const HALLWAY = 'c1a00001-0000-4000-8000-00000000a003';
-const BIRCH_RECEPTION = 'c1a00001-0000-4000-8000-00000000b004';
-const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001'; // elopement risk
-const WALTER = 'f0ce0001-0000-4000-8000-00000000a002'; // elopement risk
-const EDITH = 'f0ce0001-0000-4000-8000-00000000a003'; // no risk
 
 let ctx: ServiceContext;
 let maple: DetectorRow;

@@ -1,13 +1,8 @@
 import { pinDigest, type ElopementAlert } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
+import { EDITH, EXIT, HALLWAY, MARGARET, WALTER } from '../../../test/demo-ids.js';
 import { DISMISS_PIN_FAILURES } from './alerts.service.js';
-
-const EXIT = 'c1a00001-0000-4000-8000-00000000a001';
-const HALLWAY = 'c1a00001-0000-4000-8000-00000000a003';
-const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001'; // elopement risk
-const WALTER = 'f0ce0001-0000-4000-8000-00000000a002'; // elopement risk
-const EDITH = 'f0ce0001-0000-4000-8000-00000000a003'; // no risk
 
 let ctx: TestContext;
 let manager: string;

@@ -1,6 +1,7 @@
 import { ANALYZER } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE } from '../../../test/harness.js';
+import { BIRCH_CAMERAS, MAPLE_CAMERAS } from '../../../test/demo-ids.js';
 import { createServiceContext, type ServiceContext } from '../../../test/service-context.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { KeyHolder } from '../ingest/detectors.service.js';
@@ -8,21 +9,6 @@ import type { AnalyzersService } from './analyzers.service.js';
 
 // How the analyzers' heartbeat shares a building's cameras out by expiring leases, on the service itself (what only HTTP
 // shows, the status codes, bodies refused and keys: analyzers.test.ts).
-const MAPLE_CAMERAS = [
-  'c1a00001-0000-4000-8000-00000000a001',
-  'c1a00001-0000-4000-8000-00000000a002',
-  'c1a00001-0000-4000-8000-00000000a003',
-  'c1a00001-0000-4000-8000-00000000a004',
-  'c1a00001-0000-4000-8000-00000000a005',
-  'c1a00001-0000-4000-8000-00000000a006',
-  'c1a00001-0000-4000-8000-00000000a007',
-];
-const BIRCH_CAMERAS = [
-  'c1a00001-0000-4000-8000-00000000b001',
-  'c1a00001-0000-4000-8000-00000000b002',
-  'c1a00001-0000-4000-8000-00000000b003',
-  'c1a00001-0000-4000-8000-00000000b004',
-];
 const HALLWAY = MAPLE_CAMERAS[2]!;
 // Equal capacities: fair shares go by analyzer id, so A (first) gets ceil(7/2) = 4 of Maple's 7 and B gets 3.
 const A = 'a0000000-0000-4000-8000-000000000001';

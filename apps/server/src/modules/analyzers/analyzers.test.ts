@@ -10,27 +10,13 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../../test/harness.js';
+import { BIRCH_CAMERAS, MAPLE_CAMERAS } from '../../../test/demo-ids.js';
 import { DetectorsRepository } from '../ingest/detectors.repository.js';
 import { DetectorsService } from '../ingest/detectors.service.js';
 
 // The analyzers' side of the server as an analyzer process and staff use it: cameras shared out by expiring leases,
 // the live video a lease opens, the gallery, reports shown to staff and deployment keys (what ingest takes from them:
 // ingest/analyzer-faces.test.ts; how leases share cameras out, on the service itself: analyzers.service.test.ts).
-const MAPLE_CAMERAS = [
-  'c1a00001-0000-4000-8000-00000000a001',
-  'c1a00001-0000-4000-8000-00000000a002',
-  'c1a00001-0000-4000-8000-00000000a003',
-  'c1a00001-0000-4000-8000-00000000a004',
-  'c1a00001-0000-4000-8000-00000000a005',
-  'c1a00001-0000-4000-8000-00000000a006',
-  'c1a00001-0000-4000-8000-00000000a007',
-];
-const BIRCH_CAMERAS = [
-  'c1a00001-0000-4000-8000-00000000b001',
-  'c1a00001-0000-4000-8000-00000000b002',
-  'c1a00001-0000-4000-8000-00000000b003',
-  'c1a00001-0000-4000-8000-00000000b004',
-];
 const HALLWAY = MAPLE_CAMERAS[2]!;
 // Equal capacities: fair shares go by analyzer id, so A (first) gets ceil(7/2) = 4 of Maple's 7 and B gets 3.
 const A = 'a0000000-0000-4000-8000-000000000001';

@@ -2,16 +2,12 @@ import { ingestBatchSchema, type IngestReply } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetectorRow } from '../../db/schema.js';
 import { BIRCH, MAPLE } from '../../../test/harness.js';
+import { BIRCH_RECEPTION, EDITH, HALLWAY, HAROLD, MARGARET } from '../../../test/demo-ids.js';
 import { createServiceContext, type ServiceContext } from '../../../test/service-context.js';
 
 // Ingest on a real database, without HTTP: what a batch stores, what a retry changes (nothing), whom a face moves
 // forward, what is all-or-nothing, and what the live socket is told. (ingest.test.ts keeps the keys' 401s, the
 // contract's 400s and the reply's shape.)
-const HALLWAY = 'c1a00001-0000-4000-8000-00000000a003';
-const BIRCH_RECEPTION = 'c1a00001-0000-4000-8000-00000000b004';
-const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001';
-const EDITH = 'f0ce0001-0000-4000-8000-00000000a003';
-const HAROLD = 'f0ce0001-0000-4000-8000-00000000b001';
 
 let ctx: ServiceContext;
 let detector: DetectorRow;

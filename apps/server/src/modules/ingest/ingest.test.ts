@@ -4,11 +4,7 @@ import { ANALYZER, type EventsReply } from '@vigil/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
-
-const HALLWAY = 'c1a00001-0000-4000-8000-00000000a003';
-const BIRCH_RECEPTION = 'c1a00001-0000-4000-8000-00000000b004';
-const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001';
-const HAROLD = 'f0ce0001-0000-4000-8000-00000000b001';
+import { BIRCH_RECEPTION, HALLWAY, HAROLD, MARGARET } from '../../../test/demo-ids.js';
 
 let ctx: TestContext;
 let manager: string;
