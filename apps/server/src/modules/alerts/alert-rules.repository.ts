@@ -1,7 +1,6 @@
 import { alertRuleInputSchema, type AlertRuleFields, type RuleCameraState } from '@vigil/contract';
-import type { Transaction } from 'kysely';
-import type { Db, Trx } from '../../db/database.js';
-import type { AlertRuleRow, Database } from '../../db/schema.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
+import type { AlertRuleRow } from '../../db/schema.js';
 
 export interface StoredRule extends AlertRuleFields {
   id: string;
@@ -19,7 +18,7 @@ function parse(row: AlertRuleRow): StoredRule {
 export class AlertRulesRepository {
   constructor(private readonly db: Db) {}
 
-  async inDomain(domain: string, db: Db | Transaction<Database> = this.db): Promise<StoredRule[]> {
+  async inDomain(db: Executor, domain: string): Promise<StoredRule[]> {
     const rows = await db.selectFrom('alert_rules').selectAll().where('domain_uuid', '=', domain).orderBy('created_at').execute();
     return rows.map(parse);
   }
@@ -54,7 +53,7 @@ export class AlertRulesRepository {
     await this.db.deleteFrom('alert_rules').where('id', '=', id).execute();
   }
 
-  async loadState(trx: Transaction<Database>, ruleIds: string[]): Promise<Map<string, RuleCameraState>> {
+  async loadState(trx: Trx, ruleIds: string[]): Promise<Map<string, RuleCameraState>> {
     const state = new Map<string, RuleCameraState>();
     if (ruleIds.length === 0) return state;
     const rows = await trx.selectFrom('alert_rule_state').selectAll().where('rule_id', 'in', ruleIds).execute();
@@ -62,7 +61,7 @@ export class AlertRulesRepository {
     return state;
   }
 
-  async saveState(trx: Transaction<Database>, state: Map<string, RuleCameraState>, keys: Iterable<string>): Promise<void> {
+  async saveState(trx: Trx, state: Map<string, RuleCameraState>, keys: Iterable<string>): Promise<void> {
     for (const key of keys) {
       const value = state.get(key);
       if (!value) continue;

@@ -7,10 +7,9 @@ import {
   type AlertRuleFields,
   type AlertSettingsReply,
 } from '@vigil/contract';
-import type { Transaction } from 'kysely';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
-import type { Db } from '../../db/database.js';
-import type { Database, DomainRow } from '../../db/schema.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { DomainRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
@@ -34,11 +33,11 @@ export class AlertSettingsService {
    * row's `alerted` and `rule_id` are set here), and what each rule remembers per camera is kept for the next batch.
    */
   async decideEventAlerts(
-    trx: Transaction<Database>,
+    trx: Trx,
     domain: Pick<DomainRow, 'uuid' | 'timezone' | 'geoloc'>,
     events: { camera_uuid: string; started_at: number; category: AlertCategory; alerted: number; rule_id?: string | null | undefined }[],
   ): Promise<void> {
-    const rules = await this.d.rules.inDomain(domain.uuid, trx);
+    const rules = await this.d.rules.inDomain(trx, domain.uuid);
     const state = await this.d.rules.loadState(
       trx,
       rules.map((r) => r.id),
@@ -61,7 +60,7 @@ export class AlertSettingsService {
     requireEntitlement(principal, domainUuid, 'alerting');
     const domain = await this.d.domains.findOne(domainUuid);
     if (!domain) throw notFound('No such building.');
-    const rules = await this.d.rules.inDomain(domainUuid);
+    const rules = await this.d.rules.inDomain(this.d.db, domainUuid);
     return {
       ok: true,
       rules: rules.map(ruleOut),

@@ -10,10 +10,9 @@ import {
   type FaceMatchConfirmBody,
   type facesAlertsQuerySchema,
 } from '@vigil/contract';
-import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
-import type { CameraRow, Database, ElopementAlertRow, FaceRow } from '../../db/schema.js';
+import type { CameraRow, ElopementAlertRow, FaceRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { signedFrameUrl, type FrameAvailability } from '../../media/frames.js';
@@ -22,6 +21,7 @@ import type { Notifier } from '../../realtime/realtime.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { PinChecks } from '../pins/pins.port.js';
 import type { ElopementAlertView, ElopementAlertsRepository } from './elopement.repository.js';
+import type { Trx } from '../../db/database.js';
 
 type FacesAlertsQuery = z.output<typeof facesAlertsQuerySchema>;
 
@@ -63,7 +63,7 @@ export class AlertsService {
    * already stored. `people` and `cameras` are the building's, by uuid. Returns the new alerts' ids.
    */
   async raiseElopement(
-    trx: Transaction<Database>,
+    trx: Trx,
     domain: string,
     sightings: readonly Sighting[],
     people: ReadonlyMap<string, FaceRow>,

@@ -1,6 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database, ElopementAlertRow } from '../../db/schema.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { ElopementAlertRow } from '../../db/schema.js';
 
 /** An elopement alert with what the list shows beside it: the person, the camera, the frame review and the dismisser. */
 export interface ElopementAlertView extends ElopementAlertRow {
@@ -28,7 +27,7 @@ export interface ElopementListQuery {
 export class ElopementAlertsRepository {
   constructor(private readonly db: Db) {}
 
-  private view(db: Db | Transaction<Database> = this.db) {
+  private view(db: Db | Trx = this.db) {
     return db
       .selectFrom('elopement_alerts as a')
       .innerJoin('faces as f', 'f.uuid', 'a.frontend_face_uuid')
@@ -66,7 +65,7 @@ export class ElopementAlertsRepository {
   }
 
   /** The newest alert for a person at a camera since a time (the repeat window). */
-  async latestFor(trx: Transaction<Database>, person: string, camera: string, since: number): Promise<number | null> {
+  async latestFor(trx: Trx, person: string, camera: string, since: number): Promise<number | null> {
     const row = await trx
       .selectFrom('elopement_alerts')
       .select('event_ts')
@@ -79,7 +78,7 @@ export class ElopementAlertsRepository {
     return row?.event_ts ?? null;
   }
 
-  async insertMany(trx: Transaction<Database>, rows: ElopementAlertRow[]): Promise<void> {
+  async insertMany(trx: Trx, rows: ElopementAlertRow[]): Promise<void> {
     if (rows.length > 0) await trx.insertInto('elopement_alerts').values(rows).execute();
   }
 

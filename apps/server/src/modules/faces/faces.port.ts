@@ -1,8 +1,8 @@
-import type { Transaction } from 'kysely';
-import type { Database, FaceDetectionRow, FaceImageRow, FaceRow, NewFaceDetection } from '../../db/schema.js';
+import type { FaceDetectionRow, FaceImageRow, FaceRow, NewFaceDetection } from '../../db/schema.js';
 import type { FacesRepository } from './faces.repository.js';
 import type { FaceReviewsService } from './face-reviews.service.js';
 import type { RegistryRepository } from './registry.repository.js';
+import type { Trx } from '../../db/database.js';
 
 /**
  * What other modules use of the faces registry (faces owns it): ingest records the faces detectors saw, alerts review
@@ -17,17 +17,17 @@ export class FacesPort {
   }
 
   /** The people among `uuids` that belong to the building, in the caller's transaction. */
-  peopleIn(trx: Transaction<Database>, domain: string, uuids: string[]): Promise<FaceRow[]> {
+  peopleIn(trx: Trx, domain: string, uuids: string[]): Promise<FaceRow[]> {
     return this.d.faces.peopleIn(trx, domain, uuids);
   }
 
   /** The detections among `ids` already stored (a detector's retries). */
-  knownDetections(trx: Transaction<Database>, ids: string[]): Promise<Set<string>> {
+  knownDetections(trx: Trx, ids: string[]): Promise<Set<string>> {
     return this.d.faces.knownDetections(trx, ids);
   }
 
   /** Stores detections, and each person's last seen moves forward to their newest sighting among them. */
-  async recordDetections(trx: Transaction<Database>, rows: (NewFaceDetection & { runtime_face_uuid: string })[]): Promise<void> {
+  async recordDetections(trx: Trx, rows: (NewFaceDetection & { runtime_face_uuid: string })[]): Promise<void> {
     await this.d.faces.insertDetections(trx, rows);
     await this.d.registry.advanceLastSeen(trx, rows);
   }

@@ -1,6 +1,5 @@
-import type { Transaction } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
-import type { Database, DeploymentKeyRow, DetectorRow } from '../../db/schema.js';
+import type { DeploymentKeyRow, DetectorRow } from '../../db/schema.js';
 
 /** Detector keys: only the SHA-256 of a key is stored; the key is shown once, when it is made. */
 export class DetectorsRepository {
@@ -102,12 +101,12 @@ export class DetectorsRepository {
   }
 
   /** A key was used (a batch or a heartbeat): building keys by their detector id, deployment keys by theirs. */
-  async touchKey(trx: Transaction<Database>, kind: 'building' | 'deployment', id: string, at: number): Promise<void> {
+  async touchKey(trx: Trx, kind: 'building' | 'deployment', id: string, at: number): Promise<void> {
     if (kind === 'building') await this.touch(trx, id, at);
     else await trx.updateTable('deployment_keys').set({ last_used_at: at }).where('id', '=', id).execute();
   }
 
-  async touch(trx: Transaction<Database>, id: string, at: number): Promise<void> {
+  async touch(trx: Trx, id: string, at: number): Promise<void> {
     await trx.updateTable('detectors').set({ last_used_at: at }).where('id', '=', id).execute();
     const row = await trx.selectFrom('detectors').select('deployment_key_id').where('id', '=', id).executeTakeFirst();
     if (row?.deployment_key_id)

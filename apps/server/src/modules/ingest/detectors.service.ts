@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { INGEST, type Detector } from '@vigil/contract';
-import type { Transaction } from 'kysely';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
-import type { Db } from '../../db/database.js';
-import type { Database, DeploymentKeyRow, DetectorRow } from '../../db/schema.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { DeploymentKeyRow, DetectorRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/hash.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
@@ -92,7 +91,7 @@ export class DetectorsService {
   }
 
   /** A key was used (an analyzer's heartbeat), in the caller's transaction. */
-  touchKey(trx: Transaction<Database>, holder: KeyHolder, at: number): Promise<void> {
+  touchKey(trx: Trx, holder: KeyHolder, at: number): Promise<void> {
     return this.detectors.touchKey(trx, holder.kind, holder.keyId, at);
   }
 

@@ -11,11 +11,10 @@ import {
   type IngestReply,
   type ingestBatchSchema,
 } from '@vigil/contract';
-import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import type { SqlDialect } from '../../db/dialect.js';
-import type { CameraRow, Database, DetectorRow, DomainRow, NewEvent, NewFaceDetection } from '../../db/schema.js';
+import type { CameraRow, DetectorRow, DomainRow, NewEvent, NewFaceDetection } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { Notifier } from '../../realtime/realtime.js';
@@ -142,7 +141,7 @@ export class IngestService {
   }
 
   /** Events: what this detector already sent (retries) is dropped; the alert settings decide which become alerts. */
-  private async writeEvents(trx: Transaction<Database>, detector: DetectorRow, domain: DomainRow, events: IngestEvent[], now: number) {
+  private async writeEvents(trx: Trx, detector: DetectorRow, domain: DomainRow, events: IngestEvent[], now: number) {
     const known = await this.d.events.knownSourceIds(
       trx,
       detector.id,
@@ -167,7 +166,7 @@ export class IngestService {
 
   /** Faces: the matched person must be of this building; alerts decides which sightings raise elopement alerts. */
   private async writeFaces(
-    trx: Transaction<Database>,
+    trx: Trx,
     detector: DetectorRow,
     domain: string,
     cameras: Map<string, CameraRow>,
