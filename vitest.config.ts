@@ -50,6 +50,10 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.service.test.ts'],
           environment: 'node',
+          // The app's modules are imported once per worker, not once per file (about 2 s each, 52 files): ~150 s a
+          // tier instead of ~180 s. Each file still builds its own app, database and clock (test/harness.ts); no
+          // module keeps per-test state.
+          isolate: false,
           // Many tests wait on real cameras, ffmpeg and OCR: the limit only catches a hang, and a loaded 2-core machine
           // (two test files at a time) must not hit it.
           testTimeout: 60_000,
