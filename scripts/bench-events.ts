@@ -3,9 +3,7 @@
 // Sizes: BENCH_EVENTS, BENCH_REQUESTS, BENCH_INGEST, BENCH_CLIENTS, BENCH_MESSAGES; BENCH_PART=api,ingest,socket;
 // BENCH_ENGINES=sqlite,postgres.
 import { performance } from 'node:perf_hooks';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
-import { SOCKET_PATH, type IngestEvent } from '@vigil/contract';
+import type { IngestEvent } from '@vigil/contract';
 import { sql } from 'kysely';
 import type { NewEvent } from '../apps/server/src/db/schema.js';
 import { EventsRepository, type EventPageQuery } from '../apps/server/src/modules/events/events.repository.js';
@@ -16,6 +14,7 @@ import { eventRow } from '../apps/server/src/modules/ingest/ingest.service.js';
 import { seededRandom as random } from '../apps/server/src/demo/detections.js';
 import { MAPLE, bearer, createTestContext, type TestContext } from '../apps/server/test/harness.js';
 import { count, load, ms, percentile, verdict } from './lib/bench.js';
+import { socketLatency } from './lib/bench-socket.js';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';
 
 const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -47,8 +46,6 @@ const SIGHTINGS = [
 const pick = <T>(items: readonly T[], r: number): T => items[Math.floor(r * items.length)]!;
 /** Cameras by how busy they are: the hallway and the entrance see the most. */
 const busyCamera = (r: number) => MAPLE_CAMERAS[[0, 0, 2, 2, 2, 1, 3, 4, 5, 6][Math.floor(r * 10)]!]!;
-
-const now = () => performance.timeOrigin + performance.now();
 
 /** A row as IngestService writes it (its own row builder), mostly alerted as in a building without rules. */
 function benchEventRow(r: () => number, at: number, detectorId: string, serial: number): NewEvent {
@@ -281,120 +278,6 @@ async function ingestCase(label: string, withRule: boolean): Promise<void> {
   }
 }
 
-/**
- * The clients run in a worker thread, so that decoding 100 sockets' frames does not queue behind the server on one
- * event loop. Plain JavaScript: tsx does not load TypeScript in worker threads.
- */
-const CLIENTS_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { io } = require(workerData.clientModule);
-const now = () => performance.timeOrigin + performance.now();
-const { url, token, clients, path } = workerData;
-// forceNew: one connection per client, as 100 browsers would have, not one multiplexed connection
-const sockets = Array.from({ length: clients }, () => io(url, { path, query: { token }, transports: ['polling', 'websocket'], forceNew: true }));
-const received = sockets.map((socket) => {
-  const times = [];
-  socket.on('alert', () => times.push(now()));
-  return times;
-});
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-(async () => {
-  while (!sockets.every((s) => s.connected && s.io.engine.transport.name === 'websocket')) await sleep(50);
-  parentPort.postMessage({ ready: true });
-  parentPort.once('message', async (expected) => {
-    const deadline = Date.now() + 10000;
-    while (received.some((times) => times.length < expected) && Date.now() < deadline) await sleep(50);
-    for (const socket of sockets) socket.disconnect();
-    parentPort.postMessage({ received });
-  });
-})();
-`;
-
-async function socketLatency(): Promise<void> {
-  const ctx = await createTestContext();
-  try {
-    const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const token = await ctx.signIn('manager@maple.example');
-    const { key } = await new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock).issue(
-      MAPLE,
-      'bench socket',
-      null,
-    );
-    const worker = new Worker(CLIENTS_WORKER, {
-      eval: true,
-      workerData: {
-        url,
-        token,
-        clients: CLIENTS,
-        path: SOCKET_PATH,
-        clientModule: createRequire(import.meta.url).resolve('socket.io-client'),
-      },
-    });
-    const fromWorker = () =>
-      new Promise<{ ready?: true; received?: number[][] }>((done, fail) => {
-        worker.once('message', done);
-        worker.once('error', fail);
-      });
-    await fromWorker();
-    const sent: { before: number; committed: number }[] = [];
-    for (let i = 0; i < MESSAGES; i += 1) {
-      const before = now();
-      const payload = JSON.stringify({
-        events: [
-          {
-            source_id: `live-${i}`,
-            camera_uuid: HALLWAY,
-            started_at: new Date().toISOString(),
-            objects: [{ name: 'person', confidence: 0.9 }],
-          },
-        ],
-      });
-      const reply = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/ingest/v1/batch',
-        headers: { ...bearer(key), 'content-type': 'application/json' },
-        payload,
-      });
-      const committed = now();
-      if (reply.statusCode !== 200) throw new Error(`ingest: ${reply.body}`);
-      sent.push({ before, committed });
-      await new Promise((r) => setTimeout(r, Math.max(0, before + 20 - now())));
-    }
-    const done = fromWorker();
-    worker.postMessage(MESSAGES);
-    const received = (await done).received!;
-    await worker.terminate();
-    const afterCommit: number[] = [];
-    const afterRequest: number[] = [];
-    const lastClient: number[] = sent.map(() => 0);
-    let missing = 0;
-    for (const times of received) {
-      missing += MESSAGES - times.length;
-      times.forEach((at, i) => {
-        afterCommit.push(at - sent[i]!.committed);
-        afterRequest.push(at - sent[i]!.before);
-        lastClient[i] = Math.max(lastClient[i]!, at - sent[i]!.committed);
-      });
-    }
-    const p99 = percentile(afterCommit, 99);
-    console.log(
-      `\nSocket: ${MESSAGES} single-event ingests ~20 ms apart, ${CLIENTS} socket.io clients (websocket) on loopback (${load()}):`,
-    );
-    console.log(
-      `  commit (ingest reply) → 'alert' at a client   p50 ${ms(percentile(afterCommit, 50))}  p99 ${ms(p99)}  goal p99 < 50 ms: ${verdict(p99 < 50)}`,
-    );
-    console.log(
-      `  request sent → 'alert' at a client           p50 ${ms(percentile(afterRequest, 50))}  p99 ${ms(percentile(afterRequest, 99))}`,
-    );
-    console.log(
-      `  commit → the last of ${CLIENTS} clients           p50 ${ms(percentile(lastClient, 50))}  p99 ${ms(percentile(lastClient, 99))}`,
-    );
-    if (missing > 0) console.log(`  ${count(missing)} messages did not arrive within 10 s: MISS`);
-  } finally {
-    await ctx.close();
-  }
-}
-
 async function main(): Promise<void> {
   console.log(`bench:events on ${process.platform}/${process.arch}, Node ${process.version}`);
   if (parts.includes('api')) {
@@ -415,7 +298,7 @@ async function main(): Promise<void> {
     }
   }
   if (parts.includes('ingest')) await ingestThroughput();
-  if (parts.includes('socket')) await socketLatency();
+  if (parts.includes('socket')) await socketLatency({ clients: CLIENTS, messages: MESSAGES });
 }
 
 await main();
