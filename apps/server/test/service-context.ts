@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isStaffEmail, withoutStaffServiceUnlessStaff, type Principal } from '../src/auth/principal.js';
+import { principalFor, type Principal } from '../src/auth/principal.js';
 import { migrateToLatest, type DatabaseHandle, type Trx } from '../src/db/database.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { FrameAvailability } from '../src/media/frames.js';
@@ -132,13 +132,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     async principal(email) {
       const user = await repos.access.findUserByEmail(email);
       if (!user) throw new Error(`no user ${email}`);
-      const staff = isStaffEmail(user.email, INTERNAL_EMAIL_DOMAIN);
-      return {
-        user,
-        token: 'service-test',
-        staff,
-        entitlements: withoutStaffServiceUnlessStaff(await repos.access.entitlements(user.id), staff),
-      };
+      return principalFor(user, 'service-test', await repos.access.entitlements(user.id), INTERNAL_EMAIL_DOMAIN);
     },
     transaction: (work) => db.transaction().execute(work),
     async close() {

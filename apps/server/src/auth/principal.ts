@@ -32,6 +32,12 @@ export function withoutStaffServiceUnlessStaff(entitlements: EntitlementsByDomai
   );
 }
 
+/** A signed-in user as every route sees them: staff by e-mail, entitlements without staff unless staff. */
+export function principalFor(user: UserRow, token: string, entitlements: EntitlementsByDomain, internalDomain: string): Principal {
+  const staff = isStaffEmail(user.email, internalDomain);
+  return { user, token, staff, entitlements: withoutStaffServiceUnlessStaff(entitlements, staff) };
+}
+
 /** Throws 403 unless the principal holds the service (and operation) in the domain. Unknown domains get the same answer. */
 export function requireEntitlement(principal: Principal, domainUuid: string, service: Service, operation?: Operation): void {
   const services = principal.entitlements[domainUuid];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetectorRow } from '../../db/schema.js';
 import { BIRCH, MAPLE } from '../../../test/harness.js';
 import { BIRCH_RECEPTION, EDITH, EXIT, HALLWAY, MARGARET, WALTER } from '../../../test/demo-ids.js';
+import { petsAtNight } from '../../../test/alert-rules.js';
 import { createServiceContext, type ServiceContext } from '../../../test/service-context.js';
 import { DISMISS_PIN_FAILURES } from './alerts.service.js';
 
@@ -131,18 +132,7 @@ describe('answers about the face on an alert', () => {
 });
 
 describe('alert settings', () => {
-  const rule = (overrides: object = {}) =>
-    alertRuleInputSchema.parse({
-      name: 'Pets at night',
-      categories: ['Pet'],
-      camera_uuids: [],
-      days: ['Day'],
-      time_range: { mode: 'Between', start: { kind: 'Dusk' }, end: { kind: 'Dawn' } },
-      idle_seconds: 5,
-      rate_limit_seconds: 30,
-      enabled: true,
-      ...overrides,
-    });
+  const rule = (overrides: object = {}) => alertRuleInputSchema.parse(petsAtNight(overrides));
   const at = (t: string, name = 'dog') => ({ camera_uuid: BIRCH_RECEPTION, started_at: t, objects: [{ name, confidence: 0.9 }] });
   /** Birch's events since `since`, oldest first, as "objects@time:alert|-". */
   const alerted = async (since: string) => {

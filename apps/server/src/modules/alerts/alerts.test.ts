@@ -2,6 +2,7 @@ import { pinDigest, type ElopementAlert } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
 import { EDITH, EXIT, HALLWAY, MARGARET, WALTER } from '../../../test/demo-ids.js';
+import { petsAtNight } from '../../../test/alert-rules.js';
 import { DISMISS_PIN_FAILURES } from './alerts.service.js';
 
 let ctx: TestContext;
@@ -192,17 +193,7 @@ describe('face match on an alert frame', () => {
 });
 
 describe('alert settings', () => {
-  const rule = (overrides: object = {}) => ({
-    name: 'Pets at night',
-    categories: ['Pet'],
-    camera_uuids: [],
-    days: ['Day'],
-    time_range: { mode: 'Between', start: { kind: 'Dusk' }, end: { kind: 'Dawn' } },
-    idle_seconds: 5,
-    rate_limit_seconds: 30,
-    enabled: true,
-    ...overrides,
-  });
+  const rule = petsAtNight;
   it('are saved, listed with dawn and dusk, changed and deleted with alerting/edit only', async () => {
     const created = await ctx.app.inject({
       method: 'POST',

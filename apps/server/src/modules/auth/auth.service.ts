@@ -1,6 +1,6 @@
 import { providerButtonError, type OAuthBody, type OAuthReply, type Provider } from '@vigil/contract';
 import { IdTokenError, verifyIdToken, type TrustedIssuer } from '../../auth/id-token-verifier.js';
-import { isStaffEmail, withoutStaffServiceUnlessStaff, type Principal } from '../../auth/principal.js';
+import { isStaffEmail, principalFor, type Principal } from '../../auth/principal.js';
 import type { SessionsRepository } from '../../auth/sessions.repository.js';
 import type { AccessRepository } from './access.repository.js';
 
@@ -35,9 +35,7 @@ export class AuthService {
   async authenticate(token: string): Promise<Principal | undefined> {
     const user = await this.sessions.findUser(token);
     if (!user) return undefined;
-    const staff = isStaffEmail(user.email, this.internalEmailDomain);
-    const entitlements = withoutStaffServiceUnlessStaff(await this.access.entitlements(user.id), staff);
-    return { user, token, staff, entitlements };
+    return principalFor(user, token, await this.access.entitlements(user.id), this.internalEmailDomain);
   }
 
   logout(token: string): Promise<void> {
