@@ -8,6 +8,11 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           environment: 'node',
+          // Pure functions: one import of the contract per worker, not per file (5 s instead of 31 s). Stubbed globals,
+          // mocks and fake timers are undone after every test, so no file sees another's.
+          isolate: false,
+          unstubGlobals: true,
+          restoreMocks: true,
         },
       },
       {

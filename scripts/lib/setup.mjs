@@ -1,6 +1,6 @@
 // Shared by `npm start`, `npm test` and the other scripts: install what is missing, build what is stale.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
@@ -76,15 +76,55 @@ function newestMtime(path) {
   return newest;
 }
 
-/** npm packages from the lock file: on a fresh clone and whenever the lock file changed. */
-export function ensureNodeModules() {
-  const marker = join(root, 'node_modules/.package-lock.json');
+/** Written when the native packages were built for the installed files (see ensureNodeModules). */
+const NATIVE_STAMP = join(root, 'node_modules/.vigil-native-built');
+/** Packages whose install scripts must run; esbuild and sharp only check their prebuilt npm binaries (seconds). */
+const QUICK_SCRIPTS = ['esbuild', 'sharp'];
+/** better-sqlite3 compiles SQLite from source (~95 s of one core): npm may not download its prebuilt binary. */
+const SLOW_SCRIPTS = ['better-sqlite3'];
+
+const fresh = (file, than) => existsSync(file) && statSync(file).mtimeMs >= statSync(than).mtimeMs;
+
+/**
+ * npm packages from the lock file: on a fresh clone and whenever the lock file changed. The files come first
+ * (`npm install --ignore-scripts`, ~40 s), then the install scripts. With `background`, better-sqlite3's compilation
+ * runs in a process of its own and the returned promise settles when it is done: `npm test` typechecks, lints and runs
+ * the tiers that need no database meanwhile, on the other core. Without it (npm start), everything is done on return.
+ */
+export function ensureNodeModules({ background = false, env: extra = {} } = {}) {
   const lock = join(root, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('Installing npm packages (better-sqlite3 compiles from source: about 2 minutes)…');
-  const env = { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' };
-  // `npm install` rather than `npm ci`: npm leaves other platforms' optional packages out of the lock file, which `ci` refuses.
-  run('npm', ['install', '--no-audit', '--no-fund'], { env });
+  const env = { ...process.env, ...extra, ONNXRUNTIME_NODE_INSTALL: 'skip' };
+  if (!fresh(join(root, 'node_modules/.package-lock.json'), lock)) {
+    console.log('Installing npm packages…');
+    rmSync(NATIVE_STAMP, { force: true });
+    // `npm install` rather than `npm ci`: npm leaves other platforms' optional packages out of the lock file, which `ci` refuses.
+    run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], { env });
+  }
+  if (fresh(NATIVE_STAMP, lock)) return Promise.resolve();
+  run('npm', ['rebuild', ...QUICK_SCRIPTS], { env });
+  console.log(`Building ${SLOW_SCRIPTS.join(', ')} from source (about 2 minutes)…`);
+  const done = () => writeFileSync(NATIVE_STAMP, new Date().toISOString());
+  if (!background) {
+    run('npm', ['rebuild', ...SLOW_SCRIPTS], { env });
+    done();
+    return Promise.resolve();
+  }
+  return new Promise((resolve, reject) => {
+    // Its output is shown only when it fails: the tiers running meanwhile own the terminal.
+    const child = spawn('npm', ['rebuild', ...SLOW_SCRIPTS], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('exit', (code, signal) => {
+      if (code === 0) {
+        done();
+        resolve();
+        return;
+      }
+      process.stderr.write(Buffer.concat(output));
+      reject(new Error(`npm rebuild ${SLOW_SCRIPTS.join(' ')} failed (exit ${code ?? signal})`));
+    });
+  });
 }
 
 const BUILD_STAMP = join(root, 'apps/server/dist/.build-stamp');
