@@ -212,7 +212,7 @@ ensureDebianPackage('/usr/bin/tesseract', ['tesseract-ocr', 'tesseract-ocr-eng']
 
 if (wanted('check')) await tier('check (typecheck, lint, format)', 'npm', ['run', 'check']);
 if (wanted('unit')) await vitestTier('unit', 'unit');
-if (wanted('web')) await vitestTier('web components (jsdom)', 'web');
+if (wanted('web')) await vitestTier('web components (jsdom)', 'web', {}, ['--maxWorkers', '2']);
 if (wanted('analyzer')) await vitestTier('analyzer (face models on WASM)', 'analyzer');
 await nativeBuild;
 if (wanted('service')) await vitestTier('services on SQLite', 'service', {}, SERVER_WORKERS);

@@ -21,6 +21,8 @@ export const BIRCH_CAMERAS: readonly string[] = [
 export const EXIT: string = 'c1a00001-0000-4000-8000-00000000a001';
 /** Maple's hallway: not an exit. */
 export const HALLWAY: string = 'c1a00001-0000-4000-8000-00000000a003';
+/** Maple's dining room (not an exit) */
+export const DINING_ROOM: string = 'c1a00001-0000-4000-8000-00000000a007';
 export const BIRCH_RECEPTION: string = 'c1a00001-0000-4000-8000-00000000b004';
 
 /** Maple residents at elopement risk. */

@@ -12,6 +12,7 @@ import { AlertsService } from '../src/modules/alerts/alerts.service.js';
 import { AnalyzersService } from '../src/modules/analyzers/analyzers.service.js';
 import { FaceReviewsService } from '../src/modules/faces/face-reviews.service.js';
 import { FacesPort } from '../src/modules/faces/faces.port.js';
+import { FacesService } from '../src/modules/faces/faces.service.js';
 import { registryWriterFor } from '../src/modules/faces/faces.wiring.js';
 import type { RegistryWriter } from '../src/modules/faces/registry-writer.js';
 import { DetectorsService } from '../src/modules/ingest/detectors.service.js';
@@ -37,6 +38,10 @@ export interface ServiceContext {
   /** what was sent to the live socket */
   notices: Notice[];
   faces: FacesPort;
+  /** the registry as its API serves it: people, their list, last seen and history */
+  registry: FacesService;
+  /** answers about detections (the faces module owns their transaction) */
+  reviews: FaceReviewsService;
   writer: RegistryWriter;
   pins: PinsService;
   alerts: AlertsService;
@@ -72,11 +77,10 @@ export async function createServiceContext(): Promise<ServiceContext> {
   // No camera records here: every picture is one a detector sent, or none.
   const frames = new FrameAvailability({ clips: repos.clips, clock, liveWindowMs: 60_000 });
   const silent = { warn: () => undefined, info: () => undefined };
-  const faces = new FacesPort({
-    faces: repos.faces,
-    registry: repos.registry,
-    reviews: new FaceReviewsService({ db, faces: repos.faces, registry: repos.registry }),
-  });
+  const reviews = new FaceReviewsService({ db, faces: repos.faces, registry: repos.registry });
+  const faces = new FacesPort({ faces: repos.faces, registry: repos.registry, reviews });
+  const writer = registryWriterFor({ db, registry: repos.registry, store, clock });
+  const registry = new FacesService({ registry: repos.registry, writer, cameras: repos.cameras, signer, frames, clock });
   const pins = new PinsService(db, repos.pins, repos.access, SECRET, clock, silent);
   const alerts = new AlertsService({
     elopement: repos.elopement,
@@ -122,7 +126,9 @@ export async function createServiceContext(): Promise<ServiceContext> {
     repos,
     notices,
     faces,
-    writer: registryWriterFor({ db, registry: repos.registry, store, clock }),
+    registry,
+    reviews,
+    writer,
     pins,
     alerts,
     settings,

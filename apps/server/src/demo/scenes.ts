@@ -234,16 +234,15 @@ async function makeCutout(sourceDir: string, c: Cutout, output: string): Promise
   await sharp(turned).ensureAlpha().png({ compressionLevel: 9 }).toFile(output);
 }
 
+/** The street frames (two ffmpeg runs), the stills and the cut-outs, side by side: each job is one process on one core. */
 async function build(ffmpeg: string, sourceDir: string, dir: string): Promise<void> {
   const video = join(sourceDir, 'vtest.avi');
   const m = media(dir);
-  await streetFrames(ffmpeg, video, m.street, STREET, false);
-  await streetFrames(ffmpeg, video, m.streetFlipped, STREET_FLIPPED, true);
-  rotateFrames(m.streetFlipped, STREET_FLIPPED_SHIFT_S * STREET_FPS);
   mkdirSync(join(dir, 'stills'), { recursive: true });
-  for (const s of STILLS) {
+  mkdirSync(join(dir, 'visitors'), { recursive: true });
+  const still = (s: (typeof STILLS)[number]) => {
     const filters = [crop(s.region), ...(s.flip ? ['hflip'] : []), scale, ...(s.look ? [s.look] : []), highlights].join(',');
-    await runFfmpeg(ffmpeg, [
+    return runFfmpeg(ffmpeg, [
       ...quiet,
       '-ss',
       String(s.at),
@@ -258,9 +257,17 @@ async function build(ffmpeg: string, sourceDir: string, dir: string): Promise<vo
       '-y',
       m.stills[s.name],
     ]);
-  }
-  mkdirSync(join(dir, 'visitors'), { recursive: true });
-  for (const c of CUTOUTS) await makeCutout(sourceDir, c, m.visitors[c.name]);
+  };
+  await Promise.all([
+    streetFrames(ffmpeg, video, m.street, STREET, false),
+    streetFrames(ffmpeg, video, m.streetFlipped, STREET_FLIPPED, true).then(() =>
+      rotateFrames(m.streetFlipped, STREET_FLIPPED_SHIFT_S * STREET_FPS),
+    ),
+    (async () => {
+      for (const s of STILLS) await still(s);
+      for (const c of CUTOUTS) await makeCutout(sourceDir, c, m.visitors[c.name]);
+    })(),
+  ]);
 }
 
 /**

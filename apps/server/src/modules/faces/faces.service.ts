@@ -21,8 +21,6 @@ import { PeopleView } from './people-view.js';
 import type { RegistryRepository } from './registry.repository.js';
 import type { RegistryWriter } from './registry-writer.js';
 
-// The registry's writer lives in registry-writer.ts; re-exported here, where app.ts, cli.ts and the demo import it.
-
 export interface FacesDeps {
   registry: RegistryRepository;
   writer: RegistryWriter;
