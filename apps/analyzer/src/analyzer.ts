@@ -4,6 +4,7 @@ import { Refused, VigilClient } from './client.js';
 import { FrameSampler, FrameSource, type Frame } from './frames.js';
 import { GalleryBook } from './gallery-book.js';
 import { DEFAULT_CALIBRATION, decideMatch, type Calibration } from './match.js';
+import { EMBEDDER } from './embedder.js';
 import type { Models } from './models.js';
 import { MotionGate } from './motion.js';
 import { ObjectEventGate, isReportedClass, objectEvent } from './object-events.js';
@@ -249,6 +250,7 @@ export class Analyzer {
         crop: (await faceCrop(frame, face.box)).toString('base64'),
         ...(whole && { frame: whole }),
         embedding: embeddingBase64(face.embedding),
+        embedder: EMBEDDER,
       });
     }
     if (result.faces.length > 0) camera.stats.lastFaceAt = frame.capturedAt;

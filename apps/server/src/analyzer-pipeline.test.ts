@@ -150,7 +150,15 @@ describe('the analyzer pipeline (real camera, real models, real ingest)', () => 
       .executeTakeFirstOrThrow();
     expect(detection.confidence).toBeGreaterThanOrEqual(0.9);
     expect(JSON.parse(detection.candidates!)[0]).toMatchObject({ frontend_face_uuid: person });
-    expect(Buffer.from(detection.embedding!, 'base64').length).toBe(1024 * 4);
+    // Its embedding, in the side table, with the embedder that made it (human's faceres model, by package version).
+    const embedding = await ctx.database.db
+      .selectFrom('face_embeddings')
+      .selectAll()
+      .where('runtime_face_uuid', '=', detection.runtime_face_uuid)
+      .executeTakeFirstOrThrow();
+    expect(embedding).toMatchObject({ dims: 1024, embedder: expect.stringMatching(/^human-faceres@\d+\.\d+\.\d+$/) });
+    expect(Buffer.from(embedding.vector).length).toBe(1024 * 4);
+    expect(detection.embedder).toBe(embedding.embedder);
     // Staff see who analyses the camera, and how.
     const analysis = await eventually(
       async () => {

@@ -84,16 +84,7 @@ export const dismissAlertBodySchema = z.object({
 export type DismissAlertBody = z.infer<typeof dismissAlertBodySchema>;
 export const dismissAlertReplySchema = z.object({ ok: z.literal(true), alert: elopementAlertSchema });
 
-/**
- * Face match on an alert frame (§4), paths chosen by Vigil and shared with the training tool of part 2:
- * POST /api/v4/facematchconfirm with is_correct true (confirmed), false (wrong person) or null (undo, back to unset).
- */
-export const faceMatchConfirmBodySchema = z.object({
-  runtime_face_uuid: uuidSchema,
-  frontend_face_uuid: uuidSchema,
-  is_correct: z.boolean().nullable(),
-});
-export type FaceMatchConfirmBody = z.infer<typeof faceMatchConfirmBodySchema>;
+// Face match on an alert frame (§4): POST /api/v4/facematchconfirm, shared with the training tool (training.ts).
 /** POST /api/v4/faceconfirm: is_face false marks the frame 'Not a Face'; true takes that back. */
 export const faceConfirmBodySchema = z.object({ runtime_face_uuid: uuidSchema, is_face: z.boolean() });
 export type FaceConfirmBody = z.infer<typeof faceConfirmBodySchema>;

@@ -67,6 +67,14 @@ export const ingestFaceSchema = z.object({
   frame: jpegBase64Schema(ANALYZER.maxFrameBytes).optional(),
   /** the face's embedding, for training: little-endian float32 numbers, base64 */
   embedding: base64Schema.max(Math.ceil((ANALYZER.maxEmbeddingLength * 16) / 3) + 4).optional(),
+  /**
+   * what made the embedding (a model and its version, e.g. `human-faceres-1`): models never mix embedders. Without it,
+   * the embedding is this detector's own (`detector:<id>`).
+   */
+  embedder: z
+    .string()
+    .regex(/^[\w.:@/-]{1,64}$/, 'embedder: 1 to 64 letters, digits and . _ : @ / -')
+    .optional(),
 });
 export type IngestFace = z.infer<typeof ingestFaceSchema>;
 

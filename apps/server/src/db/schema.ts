@@ -196,13 +196,18 @@ export interface FaceImageTable {
   created_at: number;
 }
 
-/** A face a detector saw; box is JSON {x,y,w,h} as fractions. is_face / match_confirmed: null unset, 0/1. */
+/**
+ * A face a detector saw; box is JSON {x,y,w,h} as fractions. `frontend_face_uuid`/`match_confirmed` are the match after
+ * people's answers (contract `effectiveMatch` over face_reviews: 1 confirmed, 0 rejected, null the analyzer's word);
+ * `analyzer_face_uuid` is the detector's match as sent, never changed. is_face: null unset, 0 'Not a Face', 1 a face.
+ */
 export interface FaceDetectionTable {
   runtime_face_uuid: string;
   domain_uuid: string;
   camera_uuid: string;
   captured_at: number;
   frontend_face_uuid: string | null;
+  analyzer_face_uuid: Generated<string | null>;
   confidence: number;
   box: string | null;
   is_face: number | null;
@@ -213,10 +218,42 @@ export interface FaceDetectionTable {
   created_at: number;
   face_confidence: number | null;
   face_height: number | null;
-  /** JSON [{frontend_face_uuid, confidence}], best first */
+  /** JSON [{frontend_face_uuid, confidence}], best first (searchable as face_detection_candidates) */
   candidates: string | null;
-  /** base64 of little-endian float32 */
-  embedding: string | null;
+  /** what made its embedding (face_embeddings): the detector's name for it, or `detector:<id>` when it named none */
+  embedder: Generated<string | null>;
+  /** the regular_visitor made from this face ('Visitor') */
+  visitor_face_uuid: Generated<string | null>;
+}
+
+/** Every answer people gave about a detection, newest counting (the log, never overwritten). */
+export interface FaceReviewTable {
+  /** the log's order (answers in the same millisecond count in the order given) */
+  seq: Generated<number>;
+  runtime_face_uuid: string;
+  domain_uuid: string;
+  /** 'match': is it this person (answer 1, 0, null); 'face': is it a face (1, 0, null); 'visitor': made a visitor */
+  kind: 'match' | 'face' | 'visitor';
+  frontend_face_uuid: string | null;
+  answer: number | null;
+  reviewed_by: string;
+  reviewed_at: number;
+}
+
+/** A detection's candidates (up to 4, best first): who it might be, searchable by person. */
+export interface FaceDetectionCandidateTable {
+  runtime_face_uuid: string;
+  frontend_face_uuid: string;
+  rank: number;
+  confidence: number;
+}
+
+/** A detection's embedding: `dims` little-endian float32 numbers, made by `embedder` (never compared across embedders). */
+export interface FaceEmbeddingTable {
+  runtime_face_uuid: string;
+  embedder: string;
+  dims: number;
+  vector: Buffer;
 }
 
 /** dismissed_by: whose dismissal it is (the PIN's owner, or the signed-in user); dismissed_from: the session's user. */
@@ -287,6 +324,9 @@ export interface Database {
   faces: FaceTable;
   face_images: FaceImageTable;
   face_detections: FaceDetectionTable;
+  face_reviews: FaceReviewTable;
+  face_detection_candidates: FaceDetectionCandidateTable;
+  face_embeddings: FaceEmbeddingTable;
   elopement_alerts: ElopementAlertTable;
   alert_rules: AlertRuleTable;
   alert_rule_state: AlertRuleStateTable;
@@ -306,5 +346,8 @@ export type NewFace = Insertable<FaceTable>;
 export type FaceImageRow = Selectable<FaceImageTable>;
 export type FaceDetectionRow = Selectable<FaceDetectionTable>;
 export type NewFaceDetection = Insertable<FaceDetectionTable>;
+export type NewFaceReview = Insertable<FaceReviewTable>;
+/** A detection as ingest records it: the row, its candidates (JSON on the row) and its embedding's raw bytes. */
+export type DetectionRecord = NewFaceDetection & { runtime_face_uuid: string; embedding: Buffer | null };
 export type ElopementAlertRow = Selectable<ElopementAlertTable>;
 export type AlertRuleRow = Selectable<AlertRuleTable>;

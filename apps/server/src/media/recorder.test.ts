@@ -93,7 +93,11 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('recording from th
     if (!tesseractPresent()) return;
     const file = join(root, clip.file);
     const filmed = await filmedStart(ffmpeg, file, (await probeDuration(ffmpeg, file))!);
-    expect(filmed.readings, 'burnt-in clock readings').toBeGreaterThanOrEqual(3);
+    // Frames are read every 0.2 s for 2.4 s: a first clip cut short by the next clip boundary has fewer to read.
+    expect(
+      filmed.readings,
+      `burnt-in clock readings (${JSON.stringify(filmed.seconds)}, clip ${clip.duration_ms} ms)`,
+    ).toBeGreaterThanOrEqual(Math.min(3, filmed.seconds.length));
     expect(filmed.from, 'the readings agree with each other (within a frame)').toBeLessThan(filmed.to + 200);
     expect(clip.start_ms).toBeGreaterThan(filmed.from - 1000);
     expect(clip.start_ms).toBeLessThan(filmed.to + 1000);

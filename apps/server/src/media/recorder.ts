@@ -1,5 +1,6 @@
 import { redactSecrets } from '@vigil/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -269,7 +270,9 @@ export class CameraRecorder {
    * fragment; one with none is removed.
    */
   private async finalize(partial: string, endMs: number): Promise<void> {
-    const rewritten = partial.replace(/\.partial\.mp4$/, REWRITE_SUFFIX);
+    // Named per attempt: the rewrite of a recorder killed mid-rewrite may still be running (its ffmpeg outlives it) and,
+    // finishing, reopens its output by name to move the header; it must never reopen this attempt's file.
+    const rewritten = partial.replace(/\.partial\.mp4$/, `.${process.pid}-${randomBytes(4).toString('hex')}${REWRITE_SUFFIX}`);
     const thumb = this.o.store.thumbnail(this.source.uuid);
     const picture = temporaryThumbnail(thumb);
     try {

@@ -105,7 +105,7 @@ describe('answers about the face on an alert', () => {
     await ingest(maple, { faces: [face(WALTER, ctx.clock.now() - 1_000, EXIT)] });
     const [alert] = await activeAlerts('nurse@maple.example', { sort: 'descending', limit: 1 });
     const nurse = await ctx.principal('nurse@maple.example');
-    const ids = { runtime_face_uuid: alert!.runtime_face_uuid, frontend_face_uuid: WALTER };
+    const ids = { runtime_face_uuids: [alert!.runtime_face_uuid], frontend_face_uuid: WALTER };
     const state = async () => {
       const found = (await activeAlerts()).find((a) => a.alert_id === alert!.alert_id)!;
       const person = await ctx.faces.person(WALTER);
@@ -121,9 +121,9 @@ describe('answers about the face on an alert', () => {
     expect(wrong.lastSeen).not.toBe(alert!.runtime_face_uuid);
     await ctx.alerts.confirmMatch(nurse, { ...ids, is_correct: null });
     expect(await state()).toEqual({ match: null, notAFace: false, lastSeen: alert!.runtime_face_uuid });
-    await ctx.alerts.confirmFace(nurse, { runtime_face_uuid: ids.runtime_face_uuid, is_face: false });
+    await ctx.alerts.confirmFace(nurse, { runtime_face_uuid: alert!.runtime_face_uuid, is_face: false });
     expect(await state()).toMatchObject({ match: null, notAFace: true, lastSeen: wrong.lastSeen });
-    await ctx.alerts.confirmFace(nurse, { runtime_face_uuid: ids.runtime_face_uuid, is_face: true });
+    await ctx.alerts.confirmFace(nurse, { runtime_face_uuid: alert!.runtime_face_uuid, is_face: true });
     expect(await state()).toEqual({ match: null, notAFace: false, lastSeen: alert!.runtime_face_uuid });
     // Each answer told the open alert pages.
     expect(ctx.notices.filter((n) => n.kind === 'elopement' && n.ids.includes(alert!.alert_id))).toHaveLength(6);

@@ -156,19 +156,22 @@ export class AlertsService {
 
   /** Face match on an alert frame: confirmed (true), wrong person (false) or undone (null). */
   async confirmMatch(principal: Principal, body: FaceMatchConfirmBody): Promise<{ ok: true }> {
-    const detection = await this.reviewable(principal, body.runtime_face_uuid);
+    const detections = [];
+    for (const id of body.runtime_face_uuids) detections.push(await this.reviewable(principal, id));
+    const domain = detections[0]!.domain_uuid;
+    if (detections.some((d) => d.domain_uuid !== domain)) throw badRequest('The detections must all be in one building.');
     const person = await this.d.faces.person(body.frontend_face_uuid);
-    if (!person || person.domain_uuid !== detection.domain_uuid) throw notFound('No such person in this building.');
-    const confirmed = body.is_correct === null ? null : body.is_correct ? 1 : 0;
-    await this.d.faces.reviewMatch(detection.runtime_face_uuid, person.uuid, confirmed, principal.user.id, this.d.clock.now());
-    await this.announce(detection.domain_uuid, detection.runtime_face_uuid);
+    if (!person || person.domain_uuid !== domain) throw notFound('No such person in this building.');
+    const ids = detections.map((d) => d.runtime_face_uuid);
+    await this.d.faces.reviewMatch(ids, person.uuid, body.is_correct, principal.user.id, this.d.clock.now());
+    for (const id of ids) await this.announce(domain, id);
     return { ok: true };
   }
 
   /** 'Not a Face' (is_face false), or taking that back (is_face true). */
   async confirmFace(principal: Principal, body: FaceConfirmBody): Promise<{ ok: true }> {
     const detection = await this.reviewable(principal, body.runtime_face_uuid);
-    await this.d.faces.reviewIsFace(detection.runtime_face_uuid, body.is_face ? 1 : 0, principal.user.id, this.d.clock.now());
+    await this.d.faces.reviewIsFace(detection.runtime_face_uuid, body.is_face, principal.user.id, this.d.clock.now());
     await this.announce(detection.domain_uuid, detection.runtime_face_uuid);
     return { ok: true };
   }

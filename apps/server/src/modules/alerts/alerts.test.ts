@@ -190,6 +190,50 @@ describe('face match on an alert frame', () => {
         .statusCode,
     ).toBe(404);
   });
+
+  it('takes many detections at once (the training tool), all of one building, and refuses malformed or foreign ones', async () => {
+    const [first, second] = await alerts(nurse, '&sort=descending&include_dismissed=true');
+    const call = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/v4/facematchconfirm', headers: bearer(nurse), payload });
+    const many = {
+      runtime_face_uuids: [first!.runtime_face_uuid, second!.runtime_face_uuid],
+      frontend_face_uuid: first!.frontend_face_uuid,
+    };
+    expect((await call({ ...many, is_correct: true })).statusCode).toBe(200);
+    const answered = await ctx.database.db
+      .selectFrom('face_detections')
+      .select(['frontend_face_uuid', 'match_confirmed'])
+      .where('runtime_face_uuid', 'in', many.runtime_face_uuids)
+      .execute();
+    expect(answered).toEqual([
+      { frontend_face_uuid: many.frontend_face_uuid, match_confirmed: 1 },
+      { frontend_face_uuid: many.frontend_face_uuid, match_confirmed: 1 },
+    ]);
+    const log = await ctx.database.db
+      .selectFrom('face_reviews')
+      .select('runtime_face_uuid')
+      .where('runtime_face_uuid', 'in', many.runtime_face_uuids)
+      .execute();
+    expect(log.length).toBeGreaterThanOrEqual(2);
+    // Both forms at once, neither, an empty list: 400; a detection of another building or unknown: 404, nothing answered.
+    expect((await call({ ...many, runtime_face_uuid: first!.runtime_face_uuid, is_correct: true })).statusCode).toBe(400);
+    expect((await call({ frontend_face_uuid: many.frontend_face_uuid, is_correct: true })).statusCode).toBe(400);
+    expect((await call({ ...many, runtime_face_uuids: [], is_correct: true })).statusCode).toBe(400);
+    const before = (
+      await ctx.database.db
+        .selectFrom('face_reviews')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+    const unknown = 'd0d0d0d0-0000-4000-8000-00000000ffff';
+    expect((await call({ ...many, runtime_face_uuids: [first!.runtime_face_uuid, unknown], is_correct: false })).statusCode).toBe(404);
+    const after = (
+      await ctx.database.db
+        .selectFrom('face_reviews')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+    expect(Number(after)).toBe(Number(before));
+  });
 });
 
 describe('alert settings', () => {

@@ -1,4 +1,4 @@
-import type { FaceDetectionRow, FaceImageRow, FaceRow, NewFaceDetection } from '../../db/schema.js';
+import type { DetectionRecord, FaceDetectionRow, FaceImageRow, FaceRow } from '../../db/schema.js';
 import type { FacesRepository } from './faces.repository.js';
 import type { FaceReviewsService } from './face-reviews.service.js';
 import type { RegistryRepository } from './registry.repository.js';
@@ -27,7 +27,7 @@ export class FacesPort {
   }
 
   /** Stores detections, and each person's last seen moves forward to their newest sighting among them. */
-  async recordDetections(trx: Trx, rows: (NewFaceDetection & { runtime_face_uuid: string })[]): Promise<void> {
+  async recordDetections(trx: Trx, rows: DetectionRecord[]): Promise<void> {
     await this.d.faces.insertDetections(trx, rows);
     await this.d.registry.advanceLastSeen(trx, rows);
   }
@@ -36,13 +36,13 @@ export class FacesPort {
     return this.d.faces.detection(runtimeFaceUuid);
   }
 
-  /** A reviewer's word on a detection's match (confirmed 1, wrong 0, undone null). */
-  reviewMatch(runtimeFaceUuid: string, person: string, confirmed: number | null, by: string, at: number): Promise<void> {
-    return this.d.reviews.reviewMatch(runtimeFaceUuid, person, confirmed, by, at);
+  /** The same answer about each detection's match: true it is this person, false it is not, null no opinion. */
+  reviewMatch(runtimeFaceUuids: string[], person: string, answer: boolean | null, by: string, at: number): Promise<void> {
+    return this.d.reviews.reviewMatch(runtimeFaceUuids, person, answer, by, at);
   }
 
-  /** 'Not a Face' (0) or taking it back (1). */
-  reviewIsFace(runtimeFaceUuid: string, isFace: number | null, by: string, at: number): Promise<void> {
+  /** 'Not a Face' (false) or taking it back (true). */
+  reviewIsFace(runtimeFaceUuid: string, isFace: boolean | null, by: string, at: number): Promise<void> {
     return this.d.reviews.reviewIsFace(runtimeFaceUuid, isFace, by, at);
   }
 

@@ -1,6 +1,7 @@
 import { chunked, eachChunk } from '../../db/chunked.js';
 import type { Db, Executor, Trx } from '../../db/database.js';
-import type { FaceDetectionRow, FaceRow, NewFaceDetection } from '../../db/schema.js';
+import type { MatchAnswer } from '@vigil/contract';
+import type { DetectionRecord, FaceDetectionRow, NewFaceReview, FaceRow } from '../../db/schema.js';
 
 /** The start of the faces registry: people (residents with elopement_risk) and the faces detectors saw. */
 export class FacesRepository {
@@ -32,8 +33,39 @@ export class FacesRepository {
     return new Set(rows.map((r) => r.runtime_face_uuid));
   }
 
-  async insertDetections(trx: Trx, rows: NewFaceDetection[]): Promise<void> {
+  /** Detections with their searchable candidates and their embeddings (a side table of raw float32 bytes). */
+  async insertDetections(trx: Trx, records: DetectionRecord[]): Promise<void> {
+    const rows = records.map(({ embedding: _embedding, ...row }) => row);
     await eachChunk(rows, (slice) => trx.insertInto('face_detections').values(slice).execute());
+    const candidates = records.flatMap((r) =>
+      r.candidates
+        ? (JSON.parse(r.candidates) as { frontend_face_uuid: string; confidence: number }[]).map((c, rank) => ({
+            runtime_face_uuid: r.runtime_face_uuid,
+            frontend_face_uuid: c.frontend_face_uuid,
+            rank,
+            confidence: c.confidence,
+          }))
+        : [],
+    );
+    await eachChunk(candidates, (slice) => trx.insertInto('face_detection_candidates').values(slice).execute());
+    const embeddings = records.flatMap((r) =>
+      r.embedding && r.embedder
+        ? [{ runtime_face_uuid: r.runtime_face_uuid, embedder: r.embedder, dims: r.embedding.length / 4, vector: r.embedding }]
+        : [],
+    );
+    await eachChunk(embeddings, (slice) => trx.insertInto('face_embeddings').values(slice).execute(), 100);
+  }
+
+  /** A detection's embedding: its embedder and numbers. */
+  async embedding(runtimeFaceUuid: string): Promise<{ embedder: string; vector: Float32Array } | undefined> {
+    const row = await this.db
+      .selectFrom('face_embeddings')
+      .select(['embedder', 'vector'])
+      .where('runtime_face_uuid', '=', runtimeFaceUuid)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const bytes = Buffer.from(row.vector);
+    return { embedder: row.embedder, vector: new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) };
   }
 
   detection(runtimeFaceUuid: string): Promise<FaceDetectionRow | undefined> {
@@ -50,11 +82,55 @@ export class FacesRepository {
     return row?.frontend_face_uuid ?? null;
   }
 
-  /** A reviewer's word on a detection's match: the person it shows, confirmed (1), wrong (0) or undone (null). */
-  async setMatch(trx: Trx, runtimeFaceUuid: string, review: { person: string; confirmed: number | null; by: string; at: number }) {
+  /** The detections among `ids` with what the analyzer said of them, locked for the caller's review. */
+  reviewed(
+    trx: Trx,
+    ids: string[],
+  ): Promise<Pick<FaceDetectionRow, 'runtime_face_uuid' | 'domain_uuid' | 'frontend_face_uuid' | 'analyzer_face_uuid'>[]> {
+    return chunked(ids, (slice) =>
+      trx
+        .selectFrom('face_detections')
+        .select(['runtime_face_uuid', 'domain_uuid', 'frontend_face_uuid', 'analyzer_face_uuid'])
+        .where('runtime_face_uuid', 'in', slice)
+        .execute(),
+    );
+  }
+
+  /** Appends answers to the review log (never changed afterwards). */
+  async logReviews(trx: Trx, rows: NewFaceReview[]): Promise<void> {
+    await eachChunk(rows, (slice) => trx.insertInto('face_reviews').values(slice).execute());
+  }
+
+  /** Every match answer given about the detections, oldest first. */
+  async matchAnswers(trx: Trx, ids: string[]): Promise<Map<string, MatchAnswer[]>> {
+    const rows = await chunked(ids, (slice) =>
+      trx
+        .selectFrom('face_reviews')
+        .select(['runtime_face_uuid', 'frontend_face_uuid', 'answer', 'reviewed_at'])
+        .where('kind', '=', 'match')
+        .where('runtime_face_uuid', 'in', slice)
+        .orderBy('reviewed_at')
+        .orderBy('seq')
+        .execute(),
+    );
+    const answers = new Map<string, MatchAnswer[]>();
+    for (const r of rows) {
+      const list = answers.get(r.runtime_face_uuid) ?? [];
+      list.push({ person: r.frontend_face_uuid!, answer: r.answer === null ? null : r.answer === 1, at: r.reviewed_at });
+      answers.set(r.runtime_face_uuid, list);
+    }
+    return answers;
+  }
+
+  /** The match after people's answers (see contract effectiveMatch), with who answered last and when. */
+  async setMatch(
+    trx: Trx,
+    runtimeFaceUuid: string,
+    match: { person: string | null; confirmed: number | null; by: string; at: number },
+  ): Promise<void> {
     await trx
       .updateTable('face_detections')
-      .set({ frontend_face_uuid: review.person, match_confirmed: review.confirmed, reviewed_by: review.by, reviewed_at: review.at })
+      .set({ frontend_face_uuid: match.person, match_confirmed: match.confirmed, reviewed_by: match.by, reviewed_at: match.at })
       .where('runtime_face_uuid', '=', runtimeFaceUuid)
       .execute();
   }

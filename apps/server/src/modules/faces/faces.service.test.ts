@@ -119,15 +119,15 @@ describe('last seen and history', () => {
     ]);
     const newest = (await newestDetection(id)).runtime_face_uuid;
     expect(await lastSeen(id)).toEqual([at(5), DINING_ROOM]);
-    await ctx.reviews.reviewIsFace(newest, 0, managerId, ctx.clock.now());
+    await ctx.reviews.reviewIsFace(newest, false, managerId, ctx.clock.now());
     expect(await lastSeen(id)).toEqual([at(0), HALLWAY]);
     expect((await listed(id))?.last_seen_datetime, 'the list follows at once').toBe(at(0));
-    await ctx.reviews.reviewIsFace(newest, 1, managerId, ctx.clock.now());
+    await ctx.reviews.reviewIsFace(newest, true, managerId, ctx.clock.now());
     expect(await lastSeen(id)).toEqual([at(5), DINING_ROOM]);
-    await ctx.reviews.reviewMatch(newest, id, 0, managerId, ctx.clock.now());
+    await ctx.reviews.reviewMatch([newest], id, false, managerId, ctx.clock.now());
     expect(await lastSeen(id)).toEqual([at(0), HALLWAY]);
     expect((await ctx.registry.history(manager, id, 50, undefined)).detections, 'history drops what is not them').toBe(1);
-    await ctx.reviews.reviewMatch(newest, id, null, managerId, ctx.clock.now());
+    await ctx.reviews.reviewMatch([newest], id, null, managerId, ctx.clock.now());
     expect(await lastSeen(id)).toEqual([at(5), DINING_ROOM]);
   });
 
@@ -140,5 +140,67 @@ describe('last seen and history', () => {
     expect(await listed(gone)).toBeUndefined();
     await expect(ctx.registry.one(manager, gone)).rejects.toMatchObject({ statusCode: 404 });
     expect(await newestDetection(gone)).toBeDefined();
+  });
+});
+
+describe('answers about a detection', () => {
+  it("are kept apart from what the analyzer said: a person named by a reviewer, and taken back, gives the analyzer's match back", async () => {
+    const analyzerSaid = await added('Analyzed');
+    const reviewerSaid = await added('Corrected');
+    const at = clockAt(4);
+    await seen(analyzerSaid, [[HALLWAY, at(0)]]);
+    const detection = (await newestDetection(analyzerSaid)).runtime_face_uuid;
+    const row = () =>
+      ctx.database.db
+        .selectFrom('face_detections')
+        .select(['frontend_face_uuid', 'analyzer_face_uuid', 'match_confirmed'])
+        .where('runtime_face_uuid', '=', detection)
+        .executeTakeFirstOrThrow();
+    await ctx.reviews.reviewMatch([detection], reviewerSaid, true, managerId, ctx.clock.now());
+    expect(await row()).toEqual({ frontend_face_uuid: reviewerSaid, analyzer_face_uuid: analyzerSaid, match_confirmed: 1 });
+    expect(await lastSeen(reviewerSaid)).toEqual([at(0), HALLWAY]);
+    expect(await lastSeen(analyzerSaid)).toEqual([null, null]);
+    await ctx.reviews.reviewMatch([detection], reviewerSaid, null, managerId, ctx.clock.now());
+    expect(await row()).toEqual({ frontend_face_uuid: analyzerSaid, analyzer_face_uuid: analyzerSaid, match_confirmed: null });
+    expect(await lastSeen(analyzerSaid)).toEqual([at(0), HALLWAY]);
+    expect(await lastSeen(reviewerSaid)).toEqual([null, null]);
+    // Every answer is a row of the log, in the order given (the clock did not move between them).
+    const log = await ctx.database.db
+      .selectFrom('face_reviews')
+      .select(['kind', 'frontend_face_uuid', 'answer', 'reviewed_by'])
+      .where('runtime_face_uuid', '=', detection)
+      .orderBy('seq')
+      .execute();
+    expect(log).toEqual([
+      { kind: 'match', frontend_face_uuid: reviewerSaid, answer: 1, reviewed_by: managerId },
+      { kind: 'match', frontend_face_uuid: reviewerSaid, answer: null, reviewed_by: managerId },
+    ]);
+  });
+
+  it('answer many detections at once, each logged, in one transaction', async () => {
+    const person = await added('Many');
+    const at = clockAt(5);
+    await seen(person, [
+      [HALLWAY, at(0)],
+      [DINING_ROOM, at(1)],
+      [HALLWAY, at(2)],
+    ]);
+    const ids = (
+      await ctx.database.db.selectFrom('face_detections').select('runtime_face_uuid').where('analyzer_face_uuid', '=', person).execute()
+    ).map((r) => r.runtime_face_uuid);
+    expect(ids).toHaveLength(3);
+    await ctx.reviews.reviewMatch(ids, person, true, managerId, ctx.clock.now());
+    const rows = await ctx.database.db
+      .selectFrom('face_detections')
+      .select(['match_confirmed'])
+      .where('runtime_face_uuid', 'in', ids)
+      .execute();
+    expect(rows.map((r) => r.match_confirmed)).toEqual([1, 1, 1]);
+    const logged = await ctx.database.db
+      .selectFrom('face_reviews')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('runtime_face_uuid', 'in', ids)
+      .executeTakeFirstOrThrow();
+    expect(Number(logged.n)).toBe(3);
   });
 });

@@ -62,7 +62,32 @@ describe('faces from an analyzer: candidates, crop, embedding', () => {
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json()).toMatchObject({ faces: { accepted: 1, duplicates: 0 } });
     const row = (await detection(id))!;
-    expect(row).toMatchObject({ frontend_face_uuid: null, face_height: 88, embedding });
+    expect(row).toMatchObject({
+      frontend_face_uuid: null,
+      analyzer_face_uuid: null,
+      face_height: 88,
+      embedder: expect.stringMatching(/^detector:/),
+    });
+    // The embedding in its side table as raw float32 bytes; named by the detector, since it named no embedder.
+    const stored = await ctx.database.db
+      .selectFrom('face_embeddings')
+      .selectAll()
+      .where('runtime_face_uuid', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ dims: 4, embedder: row.embedder });
+    expect(Buffer.from(stored.vector).toString('base64')).toBe(embedding);
+    // Searchable by person: the candidates, best first.
+    expect(
+      await ctx.database.db
+        .selectFrom('face_detection_candidates')
+        .select(['frontend_face_uuid', 'rank'])
+        .where('runtime_face_uuid', '=', id)
+        .orderBy('rank')
+        .execute(),
+    ).toEqual([
+      { frontend_face_uuid: MARGARET, rank: 0 },
+      { frontend_face_uuid: MAPLE_PERSON_2, rank: 1 },
+    ]);
     expect(row.confidence).toBeCloseTo(0.62, 5);
     expect(row.face_confidence).toBeCloseTo(0.97, 5);
     expect(JSON.parse(row.candidates!)).toEqual([

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Trx } from '../../db/database.js';
 import type { SqlDialect } from '../../db/dialect.js';
-import type { CameraRow, DetectorRow, DomainRow, NewEvent, NewFaceDetection } from '../../db/schema.js';
+import type { CameraRow, DetectionRecord, DetectorRow, DomainRow, NewEvent, NewFaceDetection } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { Notifier } from '../../realtime/realtime.js';
@@ -82,13 +82,16 @@ export function eventRow(
   };
 }
 
-function faceRow(f: IngestFace, domain: string, detectorId: string, now: number): NewFaceDetection & { runtime_face_uuid: string } {
+function faceRow(f: IngestFace, domain: string, detectorId: string, now: number): DetectionRecord {
+  const match = f.frontend_face_uuid ?? null;
   return {
     runtime_face_uuid: f.runtime_face_uuid ?? randomUUID(),
     domain_uuid: domain,
     camera_uuid: f.camera_uuid,
     captured_at: Date.parse(f.captured_at),
-    frontend_face_uuid: f.frontend_face_uuid ?? null,
+    // What the analyzer said stays as it was sent; the match is what people's answers make of it (none yet).
+    frontend_face_uuid: match,
+    analyzer_face_uuid: match,
     confidence: f.confidence,
     box: f.box ? JSON.stringify(f.box) : null,
     is_face: null,
@@ -100,7 +103,8 @@ function faceRow(f: IngestFace, domain: string, detectorId: string, now: number)
     face_confidence: f.face_confidence ?? null,
     face_height: f.face_height ?? null,
     candidates: f.candidates && f.candidates.length > 0 ? JSON.stringify(f.candidates) : null,
-    embedding: f.embedding ?? null,
+    embedder: f.embedding === undefined ? null : (f.embedder ?? `detector:${detectorId}`),
+    embedding: f.embedding === undefined ? null : Buffer.from(f.embedding, 'base64'),
   };
 }
 
@@ -194,7 +198,7 @@ export class IngestService {
     // A deleted person is recognised no more: a detector with an older gallery sends the face as unmatched.
     const inService = (uuid: string) => people.get(uuid)?.removed_at === null;
     for (const f of fresh) {
-      if (f.frontend_face_uuid && !inService(f.frontend_face_uuid)) f.frontend_face_uuid = null;
+      if (f.frontend_face_uuid && !inService(f.frontend_face_uuid)) f.frontend_face_uuid = f.analyzer_face_uuid = null;
       if (f.candidates) {
         const kept = (JSON.parse(f.candidates) as IngestCandidate[]).filter((c) => inService(c.frontend_face_uuid));
         f.candidates = kept.length > 0 ? JSON.stringify(kept) : null;

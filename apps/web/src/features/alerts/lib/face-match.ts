@@ -1,4 +1,4 @@
-import type { ElopementAlert, FaceConfirmBody, FaceMatchConfirmBody } from '@vigil/contract';
+import type { ElopementAlert, FaceConfirmBody, FaceMatchConfirmRequest } from '@vigil/contract';
 
 /** The face match on an alert frame (spec part 1 §4): unset, confirmed, wrong person, or not a face at all. */
 export type FaceMatchState = 'unset' | 'confirmed' | 'wrong_person' | 'not_a_face';
@@ -19,7 +19,7 @@ export const FACE_MATCH_LABELS: Record<FaceMatchState, string> = {
 
 /** A button on the alert and the call it makes. */
 export type FaceMatchAction =
-  | { label: 'Correct' | 'Wrong person' | 'Undo'; call: 'facematchconfirm'; body: FaceMatchConfirmBody }
+  | { label: 'Correct' | 'Wrong person' | 'Undo'; call: 'facematchconfirm'; body: FaceMatchConfirmRequest }
   | { label: 'Not a Face' | 'Undo'; call: 'faceconfirm'; body: FaceConfirmBody };
 
 /** The buttons for a state: the three answers while unset, else one 'Undo' that takes the answer back. */
