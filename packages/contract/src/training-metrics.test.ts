@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { falseAcceptRate, identityScores, seededRandom, splitTags, topK, type Tag } from './training-metrics.js';
+import {
+  f1Colour,
+  falseAcceptRate,
+  formatPercent,
+  identityScores,
+  isWellTrained,
+  seededRandom,
+  splitTags,
+  topK,
+  type Tag,
+} from './training-metrics.js';
 
 const tagsOf = (identity: string, n: number): Tag[] => Array.from({ length: n }, (_, i) => ({ id: `${identity}-${i}`, identity }));
 
@@ -78,5 +88,22 @@ describe('falseAcceptRate', () => {
     expect(falseAcceptRate(impostors, 0.9)).toBe(0.5);
     expect(falseAcceptRate(impostors, 0.96)).toBe(0);
     expect(falseAcceptRate([], 0.9)).toBe(0);
+  });
+});
+
+describe('well trained and the F1 bar (part 2 §4, §9)', () => {
+  it('is well trained with an F1 of at least 0.8, or without one with at least 20 tagged images', () => {
+    expect(isWellTrained({ f1_score: 0.8, images_tagged: 0 })).toBe(true);
+    expect(isWellTrained({ f1_score: 0.79, images_tagged: 500 })).toBe(false);
+    expect(isWellTrained({ f1_score: null, images_tagged: 20 })).toBe(true);
+    expect(isWellTrained({ images_tagged: 19 })).toBe(false);
+  });
+
+  it('colours the F1 bar green above 0.8, yellow above 0.6, red otherwise', () => {
+    expect([0.81, 0.8, 0.61, 0.6, 0].map(f1Colour)).toEqual(['green', 'yellow', 'yellow', 'red', 'red']);
+  });
+
+  it('shows fractions as percentages with two decimals', () => {
+    expect([0.93456, 1, 0, 0.5, 0.123449].map(formatPercent)).toEqual(['93.46%', '100.00%', '0.00%', '50.00%', '12.34%']);
   });
 });

@@ -111,3 +111,24 @@ export function falseAcceptRate(impostors: readonly { score: number }[], thresho
   if (impostors.length === 0) return 0;
   return impostors.filter((i) => i.score >= threshold).length / impostors.length;
 }
+
+/** Part 2 §4 and §9: when an identity counts as well trained, and the F1 bar's colours. */
+export const WELL_TRAINED = { minF1: 0.8, minTagged: 20, greenAbove: 0.8, yellowAbove: 0.6 } as const;
+
+/** Well trained: an F1 score of at least 0.8 when there is one, otherwise at least 20 tagged images ('Needs Training'). */
+export function isWellTrained(identity: { f1_score?: number | null; images_tagged: number }): boolean {
+  if (identity.f1_score !== undefined && identity.f1_score !== null) return identity.f1_score >= WELL_TRAINED.minF1;
+  return identity.images_tagged >= WELL_TRAINED.minTagged;
+}
+
+/** The F1 bar: above 0.8 green, above 0.6 yellow, otherwise red. */
+export function f1Colour(f1: number): 'green' | 'yellow' | 'red' {
+  if (f1 > WELL_TRAINED.greenAbove) return 'green';
+  if (f1 > WELL_TRAINED.yellowAbove) return 'yellow';
+  return 'red';
+}
+
+/** A fraction as a percentage rounded to two decimals, as the model list shows top-1 and top-5: 0.93456 → '93.46%'. */
+export function formatPercent(fraction: number): string {
+  return `${(Math.round(fraction * 10_000) / 100).toFixed(2)}%`;
+}
