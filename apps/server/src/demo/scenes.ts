@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { runFfmpeg } from '../media/ffmpeg.js';
+import { makeCutout, type Cutout } from './cutouts.js';
 
 // The scenes the simulated demo cameras show (apps/server/demo/rtsp-cameras.py): a real street recorded by a CCTV-like
 // camera (vtest.avi from Debian's opencv-doc) and cut-outs of public-domain portraits that walk past, made once per
@@ -75,23 +75,6 @@ const STILLS = [
   { name: 'warm', at: 44, region: { x: 64, y: 30, w: 640, h: 360 }, flip: true, look: 'colorbalance=rs=0.08:bs=-0.08' },
 ] as const;
 
-interface Cutout {
-  name: string;
-  source: (typeof SCENE_SOURCES)[number];
-  /** head and shoulders in the source picture */
-  crop: { left: number; top: number; width: number; height: number };
-  height: number;
-  flop: boolean;
-  /** degrees, clockwise */
-  rotate: number;
-  brightness: number;
-  saturation: number;
-  contrast: number;
-  jpegQuality: number;
-  /** 'bust': a head ellipse over a shoulders ellipse; 'head': one ellipse */
-  mask: 'bust' | 'head';
-}
-
 // Deliberately not the registry's pixels: another crop, mirrored and/or turned, other tones, recompressed, masked.
 const CUTOUTS = [
   {
@@ -133,7 +116,7 @@ const CUTOUTS = [
     jpegQuality: 75,
     mask: 'head',
   },
-] as const satisfies readonly Cutout[];
+] as const satisfies readonly (Cutout & { source: (typeof SCENE_SOURCES)[number] })[];
 
 function sha256File(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -182,56 +165,6 @@ function rotateFrames(dir: string, shift: number): void {
     const target = (i - shift + names.length * 2) % names.length;
     renameSync(join(dir, `${name}.old`), join(dir, `${String(target + 1).padStart(5, '0')}.jpg`));
   });
-}
-
-/** Soft-edged alpha (0–255) for a w x h cut-out: a head ellipse over a shoulders ellipse, or one ellipse. */
-function alphaMask(width: number, height: number, shape: 'bust' | 'head'): Buffer {
-  const ellipses =
-    shape === 'bust'
-      ? [
-          { cx: 0.5, cy: 0.37, rx: 0.31, ry: 0.37 },
-          { cx: 0.5, cy: 0.76, rx: 0.49, ry: 0.24 },
-        ]
-      : [{ cx: 0.5, cy: 0.5, rx: 0.49, ry: 0.49 }];
-  const soft = 0.14;
-  const mask = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let best = 0;
-      for (const e of ellipses) {
-        const dx = (x + 0.5 - e.cx * width) / (e.rx * width);
-        const dy = (y + 0.5 - e.cy * height) / (e.ry * height);
-        const t = Math.min(1, Math.max(0, (1 - Math.hypot(dx, dy)) / soft));
-        best = Math.max(best, t * t * (3 - 2 * t));
-      }
-      mask[y * width + x] = Math.round(best * 255);
-    }
-  return mask;
-}
-
-/** A visitor cut-out: RGBA PNG, transparent outside a soft ellipse. */
-async function makeCutout(sourceDir: string, c: Cutout, output: string): Promise<void> {
-  let image = sharp(join(sourceDir, c.source)).extract(c.crop);
-  if (c.flop) image = image.flop();
-  const toned = await image
-    .modulate({ brightness: c.brightness, saturation: c.saturation })
-    .linear(c.contrast, 128 * (1 - c.contrast))
-    .resize({ height: c.height })
-    .jpeg({ quality: c.jpegQuality })
-    .toBuffer();
-  const { data, info } = await sharp(toned).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const masked = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-    .joinChannel(alphaMask(info.width, info.height, c.mask), { raw: { width: info.width, height: info.height, channels: 1 } })
-    .png()
-    .toBuffer();
-  // Turned on a transparent background, then cropped back to the ellipse's box so the corners stay clear.
-  const turned = c.rotate
-    ? await sharp(masked)
-        .rotate(c.rotate, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
-        .png()
-        .toBuffer()
-    : masked;
-  await sharp(turned).ensureAlpha().png({ compressionLevel: 9 }).toFile(output);
 }
 
 /** The street frames (two ffmpeg runs), the stills and the cut-outs, side by side: each job is one process on one core. */

@@ -1,0 +1,112 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** The faces registry and what detectors saw of faces, with people's answers (times in epoch ms, as in schema.ts). */
+
+/** A person in the faces registry (part 2 §3); this issue needs residents with elopement_risk. */
+export interface FaceTable {
+  uuid: string;
+  domain_uuid: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  gender: string | null;
+  complexion: string | null;
+  room: string | null;
+  bed: string | null;
+  elopement_risk: number;
+  email: string | null;
+  employee_role: string | null;
+  created_at: number;
+  updated_at: number;
+  unit: Generated<string | null>;
+  wing: Generated<string | null>;
+  card: Generated<string | null>;
+  /** deleted: out of every list and no longer recognised; the row stays for the alerts and tags that name them */
+  removed_at: Generated<number | null>;
+  /** the newest detection matched to them (not marked wrong or not a face), kept by ingest and reviews */
+  last_seen_at: Generated<number | null>;
+  last_seen_camera_uuid: Generated<string | null>;
+  last_seen_detection_id: Generated<string | null>;
+}
+
+/** A registry photo (front or side), normalised and stored in the media folder with a thumbnail. */
+export interface FaceImageTable {
+  uuid: string;
+  face_uuid: string;
+  orientation: string;
+  file: string;
+  thumbnail_file: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: number;
+}
+
+/**
+ * A face a detector saw; box is JSON {x,y,w,h} as fractions. `frontend_face_uuid`/`match_confirmed` are the match after
+ * people's answers (contract `effectiveMatch` over face_reviews: 1 confirmed, 0 rejected, null the analyzer's word);
+ * `analyzer_face_uuid` is the detector's match as sent, never changed. is_face: null unset, 0 'Not a Face', 1 a face.
+ */
+export interface FaceDetectionTable {
+  runtime_face_uuid: string;
+  domain_uuid: string;
+  camera_uuid: string;
+  captured_at: number;
+  frontend_face_uuid: string | null;
+  analyzer_face_uuid: Generated<string | null>;
+  confidence: number;
+  box: string | null;
+  is_face: number | null;
+  match_confirmed: number | null;
+  reviewed_by: string | null;
+  reviewed_at: number | null;
+  detector_id: string | null;
+  created_at: number;
+  face_confidence: number | null;
+  face_height: number | null;
+  /** JSON [{frontend_face_uuid, confidence}], best first (searchable as face_detection_candidates) */
+  candidates: string | null;
+  /** what made its embedding (face_embeddings): the detector's name for it, or `detector:<id>` when it named none */
+  embedder: Generated<string | null>;
+  /** the regular_visitor made from this face ('Visitor') */
+  visitor_face_uuid: Generated<string | null>;
+}
+
+/** Every answer people gave about a detection, newest counting (the log, never overwritten). */
+export interface FaceReviewTable {
+  /** the log's order (answers in the same millisecond count in the order given) */
+  seq: Generated<number>;
+  runtime_face_uuid: string;
+  domain_uuid: string;
+  /** 'match': is it this person (answer 1, 0, null); 'face': is it a face (1, 0, null); 'visitor': made a visitor */
+  kind: 'match' | 'face' | 'visitor';
+  frontend_face_uuid: string | null;
+  answer: number | null;
+  reviewed_by: string;
+  reviewed_at: number;
+}
+
+/** A detection's candidates (up to 4, best first): who it might be, searchable by person. */
+export interface FaceDetectionCandidateTable {
+  runtime_face_uuid: string;
+  frontend_face_uuid: string;
+  rank: number;
+  confidence: number;
+}
+
+/** A detection's embedding: `dims` little-endian float32 numbers, made by `embedder` (never compared across embedders). */
+export interface FaceEmbeddingTable {
+  runtime_face_uuid: string;
+  embedder: string;
+  dims: number;
+  vector: Buffer;
+}
+
+export type FaceRow = Selectable<FaceTable>;
+export type NewFace = Insertable<FaceTable>;
+export type FaceImageRow = Selectable<FaceImageTable>;
+export type FaceDetectionRow = Selectable<FaceDetectionTable>;
+export type NewFaceDetection = Insertable<FaceDetectionTable>;
+export type NewFaceReview = Insertable<FaceReviewTable>;
+/** A detection as ingest records it: the row, its candidates (JSON on the row) and its embedding's raw bytes. */
+export type DetectionRecord = NewFaceDetection & { runtime_face_uuid: string; embedding: Buffer | null };
