@@ -7,7 +7,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createHttpApp, type HttpAppOptions } from './lib/fastify-app.js';
 import type { App } from './lib/routes.js';
 import { serveWebApp } from './lib/web-app.js';
-import { FrameAvailability, FrameService, liveWindowMs, type FrameLookup } from './media/frames.js';
+import { FrameAvailability, FrameService, livePlaylistFresh, liveWindowMs, type FrameLookup } from './media/frames.js';
 import { wireAccounts } from './modules/accounts/accounts.wiring.js';
 import { wireAlerts } from './modules/alerts/alerts.wiring.js';
 import { wireAnalyzers } from './modules/analyzers/analyzers.wiring.js';
@@ -81,7 +81,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   const liveWindow = liveWindowMs(config.video.hlsSeconds);
   const frames = new FrameService({ store, clips, ffmpeg: video.ffmpeg, lookup: frameLookup, clock, liveWindowMs: liveWindow });
-  const frameAvailability = new FrameAvailability({ clips, clock, liveWindowMs: liveWindow, kept: (kind, id) => frames.exists(kind, id) });
+  const frameAvailability = new FrameAvailability({
+    clips,
+    clock,
+    liveWindowMs: liveWindow,
+    streaming: livePlaylistFresh(store.root, liveWindow, clock),
+    kept: (kind, id) => frames.exists(kind, id),
+  });
 
   wireEvents(app, { authenticator, events: repos.events, cameras, signer, frames: frameAvailability, clock });
   const faces = wireFaces(app, {

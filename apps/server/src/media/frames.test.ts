@@ -5,7 +5,7 @@ import type { ElopementAlert, EventsReply } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../test/harness.js';
 import { frameArgs, posterCrop, resolveFfmpeg } from './ffmpeg.js';
-import { liveSegmentAt } from './frames.js';
+import { FrameAvailability, liveSegmentAt, recordingGaps } from './frames.js';
 import { MediaSigner } from './signing.js';
 
 const EXIT = 'c1a00001-0000-4000-8000-00000000a001';
@@ -76,6 +76,54 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+describe('which moments can be pictured', () => {
+  const clip = (start_ms: number, duration_ms = 10_000) => ({ start_ms, duration_ms });
+  it('gaps are the stretches between clips longer than a second; clips that meet or overlap make none', () => {
+    const clips = [clip(0), clip(10_000), clip(20_400), clip(29_000), clip(45_000)];
+    expect(recordingGaps(clips, null)).toEqual({ gaps: [{ start: 39_000, end: 45_000 }], end: 55_000 });
+    // from where an earlier scan ended
+    expect(recordingGaps([clip(60_000)], 55_000).gaps).toEqual([{ start: 55_000, end: 60_000 }]);
+    expect(recordingGaps([], 55_000)).toEqual({ gaps: [], end: 55_000 });
+  });
+
+  it('a link only for a recorded moment or a live camera’s last seconds, the archive read again from its last clip', async () => {
+    const clock = { t: 1_000_000, now: () => clock.t };
+    const stored = [clip(0), clip(10_000), clip(30_000)];
+    const from: number[] = [];
+    const clips = {
+      coverage: async () => ({ first: stored[0]!.start_ms, lastEnd: Math.max(...stored.map((c) => c.start_ms + c.duration_ms)) }),
+      spansFrom: async (_camera: string, ms: number) => {
+        from.push(ms);
+        return stored.filter((c) => c.start_ms >= ms);
+      },
+    };
+    const streaming = new Set<string>();
+    const frames = new FrameAvailability({ clips, clock, liveWindowMs: 5_000, streaming: (c) => streaming.has(c) });
+    await frames.prepare(['a']);
+    expect([5_000, 15_000, 25_000, 35_000, 40_000].map((at) => frames.has('a', at))).toEqual([true, true, false, true, false]);
+    // A moment of the last seconds: only while the camera streams live.
+    expect(frames.has('a', clock.t - 1_000)).toBe(false);
+    streaming.add('a');
+    await frames.prepare(['a']);
+    expect(frames.has('a', clock.t - 1_000)).toBe(true);
+    expect(frames.has('a', clock.t - 6_000)).toBe(false);
+    // A new clip after a second gap: read from the last clip seen, not from the start.
+    stored.push(clip(50_000));
+    clock.t += 6_000;
+    await frames.prepare(['a']);
+    expect(from).toEqual([0, 30_000]);
+    expect([25_000, 45_000, 55_000, 60_000].map((at) => frames.has('a', at))).toEqual([false, false, true, false]);
+    // Retention removed the first clips: the gap before the new start goes with them.
+    stored.splice(0, 2);
+    clock.t += 6_000;
+    await frames.prepare(['a']);
+    expect([5_000, 25_000, 35_000].map((at) => frames.has('a', at))).toEqual([false, false, true]);
+    // A camera never recorded has nothing.
+    await frames.prepare(['b']);
+    expect(frames.has('b', 5_000)).toBe(false);
+  });
+});
+
 describe('pictures of events and alerts', () => {
   it('are cut from the recorded clip at the moment, on first request, and 404 where nothing was recorded', async (test) => {
     if (!ffmpeg) return test.skip();
@@ -102,7 +150,11 @@ describe('pictures of events and alerts', () => {
     ]);
     await ctx.database.db
       .insertInto('clips')
-      .values({ camera_uuid: EXIT, start_ms: start, duration_ms: 10_000, size_bytes: statSync(file).size, file: rel, created_at: start })
+      .values([
+        { camera_uuid: EXIT, start_ms: start, duration_ms: 10_000, size_bytes: statSync(file).size, file: rel, created_at: start },
+        // The recorder was down for 20 s: the next clip starts at +30 s.
+        { camera_uuid: EXIT, start_ms: start + 30_000, duration_ms: 10_000, size_bytes: statSync(file).size, file: rel, created_at: start },
+      ])
       .execute();
     const manager = await ctx.signIn('manager@maple.example');
     const key = await detectorKey(ctx, manager, MAPLE);
@@ -110,6 +162,8 @@ describe('pictures of events and alerts', () => {
       events: [
         { camera_uuid: EXIT, started_at: new Date(start + 4_000).toISOString(), objects: [{ name: 'person', confidence: 0.9 }] },
         { camera_uuid: EXIT, started_at: new Date(start + 60_000).toISOString(), objects: [{ name: 'person', confidence: 0.9 }] },
+        { camera_uuid: EXIT, started_at: new Date(start + 20_000).toISOString(), objects: [{ name: 'person', confidence: 0.9 }] },
+        { camera_uuid: EXIT, started_at: new Date(start + 35_000).toISOString(), objects: [{ name: 'person', confidence: 0.9 }] },
       ],
       faces: [
         {
@@ -127,7 +181,11 @@ describe('pictures of events and alerts', () => {
       url: `/api/events/v1/alerts?domain_uuid=${MAPLE}&camera_uuid=${EXIT}&since=${new Date(start).toISOString()}&until=${new Date(start + 3_600_000).toISOString()}`,
       headers: bearer(manager),
     });
-    const [unrecorded, recorded] = events.json<EventsReply>().data;
+    const at = (offset: number) => events.json<EventsReply>().data.find((e) => Date.parse(e.info.started_at) === start + offset)!;
+    const [unrecorded, recorded, inGap, afterGap] = [at(60_000), at(4_000), at(20_000), at(35_000)];
+    // Between two clips (the recorder was down) there is no link either; the clip after the gap has its picture.
+    expect(inGap.thumbnail_uri).toBeNull();
+    expect((await ctx.app.inject({ method: 'GET', url: afterGap.thumbnail_uri! })).statusCode).toBe(200);
     const picture = await ctx.app.inject({ method: 'GET', url: recorded!.thumbnail_uri! });
     expect(picture.statusCode, picture.body).toBe(200);
     expect(picture.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));

@@ -9,12 +9,22 @@ import { HLS_LIST_SIZE } from './recorder.js';
 export interface ClipLookup {
   startingAtOrBefore(camera: string, ms: number): Promise<ClipRow | undefined>;
   coverage(camera: string): Promise<{ first: number; lastEnd: number } | null>;
+  /** the camera's clips starting at or after `ms`, start and length only, in time order */
+  spansFrom(camera: string, ms: number): Promise<{ start_ms: number; duration_ms: number }[]>;
 }
 
 /** event: an event's thumbnail; face: the whole frame of a face detection; poster: the face crop of it. */
 export const FRAME_KINDS = ['event', 'face', 'poster'] as const;
 export type FrameKind = (typeof FRAME_KINDS)[number];
 const WIDTH: Record<FrameKind, number> = { event: 320, face: 1280, poster: 240 };
+
+/** A camera's gaps are found again from scratch this often (a clip removed mid-archive makes a new one). */
+const FULL_SCAN_MS = 10 * 60_000;
+/**
+ * Clips of one connection meet to within milliseconds (their lengths are measured from the files); a moment this
+ * close after a clip's end is pictured by its last frame. A longer stretch without video is a gap: no link, no picture.
+ */
+export const CLIP_GAP_TOLERANCE_MS = 1_000;
 
 export const framePath = (kind: FrameKind, id: string): string => `frames/${kind}/${id}.jpg`;
 const FRAME_PATH = /^frames\/(event|face|poster)\/([0-9a-f-]{36})\.jpg$/;
@@ -157,9 +167,11 @@ export class FrameService {
   /** The archived clip holding the moment. */
   private async recorded(source: FrameSource): Promise<{ file: string; offsetSeconds: number } | null> {
     const clip = await this.d.clips.startingAtOrBefore(source.camera, source.at);
-    if (!clip || source.at >= clip.start_ms + clip.duration_ms) return null;
+    if (!clip || source.at >= clip.start_ms + clip.duration_ms + CLIP_GAP_TOLERANCE_MS) return null;
     const file = this.d.store.resolveInside(clip.file);
-    return file && existsSync(file) ? { file, offsetSeconds: (source.at - clip.start_ms) / 1000 } : null;
+    // Just past the end (clips meet to within milliseconds): its last frame, stepping back as for any short seek.
+    const offset = Math.min(source.at - clip.start_ms, clip.duration_ms);
+    return file && existsSync(file) ? { file, offsetSeconds: offset / 1000 } : null;
   }
 
   /** For a moment of the last few seconds: the live segment holding it, waiting briefly for it to be written. */
@@ -219,31 +231,90 @@ export function signedFrameUrl(
 
 const COVERAGE_TTL_MS = 5_000;
 
+interface Recording {
+  /** when it was looked at */
+  at: number;
+  /** when its gaps were found from scratch */
+  scannedAt: number;
+  first: number;
+  lastStart: number;
+  lastEnd: number;
+  /** stretches without video inside [first, lastEnd), in time order */
+  gaps: { start: number; end: number }[];
+}
+
+/** The stretches without video between clips (in start order), from `end`, the end of what came before them. */
+export function recordingGaps(
+  clips: readonly { start_ms: number; duration_ms: number }[],
+  end: number | null,
+): { gaps: { start: number; end: number }[]; end: number | null } {
+  const gaps: { start: number; end: number }[] = [];
+  let reached = end;
+  for (const clip of clips) {
+    if (reached !== null && clip.start_ms > reached + CLIP_GAP_TOLERANCE_MS) gaps.push({ start: reached, end: clip.start_ms });
+    reached = Math.max(reached ?? clip.start_ms, clip.start_ms + clip.duration_ms);
+  }
+  return { gaps, end: reached };
+}
+
+/** Whether a live playlist written in the last `windowMs` exists for a camera (its live segments are being made). */
+export function livePlaylistFresh(root: string, windowMs: number, clock: { now(): number }): (camera: string) => boolean {
+  return (camera) => {
+    try {
+      return clock.now() - statSync(join(root, 'live', camera, 'index.m3u8')).mtimeMs <= windowMs;
+    } catch {
+      return false;
+    }
+  };
+}
+
 /**
  * Whether a picture of a moment can be made now, so lists hand out links only to pictures that exist or can be
- * cut: within the camera's archived span, or in the last seconds (live segments). Coverage is cached briefly.
+ * cut: a moment a recorded clip holds (the archive's span less its gaps, where a recorder was down or a camera
+ * unreachable), or one of the last seconds of a camera streaming live. Each camera's span is looked at again after
+ * a few seconds, reading only the clips written since (its gaps are kept).
  */
 export class FrameAvailability {
-  private readonly cache = new Map<string, { at: number; span: { first: number; lastEnd: number } | null }>();
+  private readonly cache = new Map<string, Recording | null>();
+  private readonly live = new Map<string, boolean>();
 
   constructor(
     private readonly d: {
-      clips: Pick<ClipLookup, 'coverage'>;
+      clips: Pick<ClipLookup, 'coverage' | 'spansFrom'>;
       clock: { now(): number };
       liveWindowMs: number;
+      /** whether a camera is streaming live now (its live segments are being written) */
+      streaming?: (camera: string) => boolean;
       /** whether a picture exists already (a detector sent it, or it was cut before) */
       kept?: (kind: FrameKind, id: string) => boolean;
     },
   ) {}
 
-  /** Loads coverage for these cameras (call once per list, before `has`). */
+  /** Loads the recordings of these cameras (call once per list, before `has`). */
   async prepare(cameras: Iterable<string>): Promise<void> {
     const now = this.d.clock.now();
     for (const camera of new Set(cameras)) {
+      this.live.set(camera, this.d.streaming?.(camera) ?? false);
       const cached = this.cache.get(camera);
-      if (cached && now - cached.at < COVERAGE_TTL_MS) continue;
-      this.cache.set(camera, { at: now, span: await this.d.clips.coverage(camera) });
+      if (cached !== undefined && now - (cached?.at ?? 0) < COVERAGE_TTL_MS) continue;
+      this.cache.set(camera, await this.load(camera, cached ?? null, now));
     }
+  }
+
+  private async load(camera: string, before: Recording | null, now: number): Promise<Recording | null> {
+    const span = await this.d.clips.coverage(camera);
+    if (!span) return null;
+    if (before && now - before.scannedAt < FULL_SCAN_MS && span.first <= before.lastStart) {
+      // Only the clips from the last one seen on; gaps before the (retention-trimmed) start are dropped.
+      const clips = await this.d.clips.spansFrom(camera, before.lastStart);
+      const gaps = [...before.gaps.filter((g) => g.end > span.first), ...recordingGaps(clips, before.lastEnd).gaps];
+      const lastStart = clips.at(-1)?.start_ms ?? before.lastStart;
+      return { at: now, scannedAt: before.scannedAt, first: span.first, lastStart, lastEnd: span.lastEnd, gaps };
+    }
+    const clips = await this.d.clips.spansFrom(camera, span.first);
+    const { gaps } = recordingGaps(clips, null);
+    const last = clips.at(-1);
+    return { at: now, scannedAt: now, first: span.first, lastStart: last?.start_ms ?? span.first, lastEnd: span.lastEnd, gaps };
   }
 
   /**
@@ -256,8 +327,23 @@ export class FrameAvailability {
   }
 
   has(camera: string, at: number): boolean {
-    if (this.d.clock.now() - at <= this.d.liveWindowMs) return true;
-    const span = this.cache.get(camera)?.span;
-    return span !== undefined && span !== null && at >= span.first && at < span.lastEnd;
+    if (this.d.clock.now() - at <= this.d.liveWindowMs && this.live.get(camera) === true) return true;
+    const recording = this.cache.get(camera);
+    if (!recording || at < recording.first || at >= recording.lastEnd) return false;
+    return !inGap(recording.gaps, at);
   }
+}
+
+/** Binary search in gaps sorted by start. */
+function inGap(gaps: readonly { start: number; end: number }[], at: number): boolean {
+  let low = 0;
+  let high = gaps.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const gap = gaps[mid]!;
+    if (at < gap.start) high = mid - 1;
+    else if (at >= gap.end) low = mid + 1;
+    else return true;
+  }
+  return false;
 }

@@ -4,6 +4,7 @@ import { ALERTS_MESSAGES, type Face, type FaceInfo } from '@vigil/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../../test/harness.js';
+import { jpegBytes } from '../../../test/pictures.js';
 
 // The faces registry through its API, as the web app and an administrator's script use it: people with photos, who may
 // see whom, last seen and history from what detectors reported, and bad input refused with nothing written.
@@ -419,6 +420,8 @@ describe('last seen and history', () => {
           frontend_face_uuid: id,
           confidence: 0.9,
           box: { x: 0.4, y: 0.2, w: 0.1, h: 0.2 },
+          // No camera streams here: the picture is the crop the detector sent.
+          crop: (await jpegBytes(48)).toString('base64'),
         },
       ],
     });

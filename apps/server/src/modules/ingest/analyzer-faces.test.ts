@@ -3,22 +3,13 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../../test/harness.js';
+import { jpegBytes } from '../../../test/pictures.js';
 
 // Faces as an analyzer sends them to ingest: candidates, the crop as the detection's picture, the embedding.
 const HALLWAY = 'c1a00001-0000-4000-8000-00000000a003';
 const MARGARET = 'f0ce0001-0000-4000-8000-00000000a001';
 const MAPLE_PERSON_2 = 'f0ce0001-0000-4000-8000-00000000a002';
 const HAROLD = 'f0ce0001-0000-4000-8000-00000000b001';
-/** A real small JPEG (a face-like disc on a gradient). */
-const jpegBytes = (size: number) =>
-  sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="#369"/>` +
-        `<circle cx="${size / 2}" cy="${size / 2}" r="${size / 3}" fill="#fdc"/></svg>`,
-    ),
-  )
-    .jpeg({ quality: 85 })
-    .toBuffer();
 
 describe('faces from an analyzer: candidates, crop, embedding', () => {
   let ctx: TestContext;

@@ -95,6 +95,17 @@ export class ClipsRepository implements ClipIndex, ClipRetention {
     return first && last ? { first: first.start_ms, lastEnd: last.start_ms + last.duration_ms } : null;
   }
 
+  /** The camera's clips starting at or after `ms`, start and length only, in time order (to find its gaps). */
+  spansFrom(camera: string, ms: number): Promise<{ start_ms: number; duration_ms: number }[]> {
+    return this.db
+      .selectFrom('clips')
+      .select(['start_ms', 'duration_ms'])
+      .where('camera_uuid', '=', camera)
+      .where('start_ms', '>=', ms)
+      .orderBy('start_ms')
+      .execute();
+  }
+
   /** Up to `before` clips starting before `ms` and `after` from `ms` on, in time order. */
   async around(camera: string, ms: number, before: number, after: number): Promise<ClipRow[]> {
     const earlier = await this.db
