@@ -13,6 +13,7 @@ import { wireAlerts } from './modules/alerts/alerts.wiring.js';
 import { wireAnalyzers } from './modules/analyzers/analyzers.wiring.js';
 import { wireAuth } from './modules/auth/auth.wiring.js';
 import { wireDomains } from './modules/domains/domains.wiring.js';
+import { wireTraining } from './modules/training/training.wiring.js';
 import { wireEvents } from './modules/events/events.wiring.js';
 import { wireFaces } from './modules/faces/faces.wiring.js';
 import { wireIngest } from './modules/ingest/ingest.wiring.js';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     notifier: realtime,
     clock,
   });
+  wireTraining(app, { db, authenticator, faces, cameras, pictures: frames, signer, frames: frameAvailability, clock });
   const detectors = wireIngest(app, {
     db,
     dialect: database.dialect,

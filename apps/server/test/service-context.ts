@@ -10,10 +10,10 @@ import { MediaSigner } from '../src/media/signing.js';
 import { AlertSettingsService } from '../src/modules/alerts/alert-settings.service.js';
 import { AlertsService } from '../src/modules/alerts/alerts.service.js';
 import { AnalyzersService } from '../src/modules/analyzers/analyzers.service.js';
-import { FaceReviewsService } from '../src/modules/faces/face-reviews.service.js';
-import { FacesPort } from '../src/modules/faces/faces.port.js';
-import { FacesService } from '../src/modules/faces/faces.service.js';
-import { registryWriterFor } from '../src/modules/faces/faces.wiring.js';
+import type { FaceReviewsService } from '../src/modules/faces/face-reviews.service.js';
+import type { FacesPort } from '../src/modules/faces/faces.port.js';
+import type { FacesService } from '../src/modules/faces/faces.service.js';
+import { createFacesArea } from '../src/modules/faces/faces.wiring.js';
 import type { RegistryWriter } from '../src/modules/faces/registry-writer.js';
 import { DetectorsService } from '../src/modules/ingest/detectors.service.js';
 import { IngestService } from '../src/modules/ingest/ingest.service.js';
@@ -77,10 +77,16 @@ export async function createServiceContext(): Promise<ServiceContext> {
   // No camera records here: every picture is one a detector sent, or none.
   const frames = new FrameAvailability({ clips: repos.clips, clock, liveWindowMs: 60_000 });
   const silent = { warn: () => undefined, info: () => undefined };
-  const reviews = new FaceReviewsService({ db, faces: repos.faces, registry: repos.registry });
-  const faces = new FacesPort({ faces: repos.faces, registry: repos.registry, reviews });
-  const writer = registryWriterFor({ db, registry: repos.registry, store, clock });
-  const registry = new FacesService({ registry: repos.registry, writer, cameras: repos.cameras, signer, frames, clock });
+  const { service: registry, port: faces, reviews, writer } = createFacesArea({
+    db,
+    faces: repos.faces,
+    registry: repos.registry,
+    store,
+    cameras: repos.cameras,
+    signer,
+    frames,
+    clock,
+  });
   const pins = new PinsService(db, repos.pins, repos.access, SECRET, clock, silent);
   const alerts = new AlertsService({
     elopement: repos.elopement,

@@ -23,6 +23,7 @@ export * from './faces.js';
 export * from './training.js';
 export * from './training-metrics.js';
 export * from './training-filters.js';
+export * from './training-api.js';
 export * from './search-kit.js';
 export * from './dummy-names.js';
 export * from './maps.js';

@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { facesRegistryMigration } from './migration-0009-faces-registry.js';
 import { analyzersMigration } from './migration-0010-analyzers.js';
 import { onboardingMigration } from './migration-0011-onboarding.js';
+import { modelsMigration } from './migration-0013-models.js';
 import { trainingMigration } from './migration-0012-training.js';
 
 /** One ordered set of migrations for SQLite and PostgreSQL alike: portable types only. */
@@ -296,6 +297,7 @@ const migrations: Record<string, Migration> = {
   '0010_analyzers': analyzersMigration,
   '0011_onboarding': onboardingMigration,
   '0012_training': trainingMigration,
+  '0013_models': modelsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -110,3 +110,62 @@ export type NewFaceDetection = Insertable<FaceDetectionTable>;
 export type NewFaceReview = Insertable<FaceReviewTable>;
 /** A detection as ingest records it: the row, its candidates (JSON on the row) and its embedding's raw bytes. */
 export type DetectionRecord = NewFaceDetection & { runtime_face_uuid: string; embedding: Buffer | null };
+
+/** A registry photo's embedding, per embedder (sent by the analyzers that embed the gallery). */
+export interface FacePhotoEmbeddingTable {
+  image_uuid: string;
+  embedder: string;
+  dims: number;
+  vector: Buffer;
+  created_at: number;
+}
+
+/** A building's trained recognizer and the figures measured on its held-out tags (part 2 §3 Model). */
+export interface FaceModelTable {
+  uuid: string;
+  domain_uuid: string;
+  label: string;
+  status: 'training' | 'ready' | 'failed';
+  progress: Generated<number>;
+  message: string | null;
+  embedder: string | null;
+  created_by: string | null;
+  created_at: number;
+  finished_at: number | null;
+  seed: number;
+  held_out: string | null;
+  top1_accuracy: number | null;
+  top5_accuracy: number | null;
+  false_accept_rate: number | null;
+  false_accept_rate_negatives: number | null;
+  threshold: number | null;
+  calibration: string | null;
+  prototypes: Buffer | null;
+  num_identities: number | null;
+  num_tags_training: number | null;
+  num_tags_validation: number | null;
+  num_negatives: number | null;
+}
+
+/** Part 2 §3 Model identity: a person a model knows, with the tags it learned from and held out. */
+export interface FaceModelIdentityTable {
+  model_uuid: string;
+  frontend_face_uuid: string;
+  name: string;
+  category: string;
+  num_tags_training: number;
+  num_tags_validation: number;
+  f1_score: number | null;
+}
+
+/** The model a building has loaded. */
+export interface DomainModelTable {
+  domain_uuid: string;
+  model_uuid: string;
+  loaded_at: number;
+  loaded_by: string;
+}
+
+export type FaceModelRow = Selectable<FaceModelTable>;
+export type NewFaceModel = Insertable<FaceModelTable>;
+export type FaceModelIdentityRow = Selectable<FaceModelIdentityTable>;

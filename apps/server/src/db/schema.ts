@@ -6,6 +6,10 @@ import type {
   FaceEmbeddingTable,
   FaceImageTable,
   FaceReviewTable,
+  FacePhotoEmbeddingTable,
+  FaceModelTable,
+  FaceModelIdentityTable,
+  DomainModelTable,
   FaceTable,
 } from './schema-faces.js';
 
@@ -236,6 +240,10 @@ export interface Database {
   face_reviews: FaceReviewTable;
   face_detection_candidates: FaceDetectionCandidateTable;
   face_embeddings: FaceEmbeddingTable;
+  face_photo_embeddings: FacePhotoEmbeddingTable;
+  face_models: FaceModelTable;
+  face_model_identities: FaceModelIdentityTable;
+  domain_models: DomainModelTable;
   elopement_alerts: ElopementAlertTable;
   alert_rules: AlertRuleTable;
   alert_rule_state: AlertRuleStateTable;

@@ -116,6 +116,13 @@ export class FrameService {
     return absolute !== null && existsSync(absolute);
   }
 
+  /** A picture's bytes: kept, or made now from the recording; null when there is none. */
+  async read(kind: FrameKind, id: string): Promise<Buffer | null> {
+    const rel = framePath(kind, id);
+    const absolute = this.d.store.resolveInside(rel);
+    return absolute && (await this.ensure(rel)) ? readFileSync(absolute) : null;
+  }
+
   /** True when the picture exists (now); false when there is no recording of that moment (yet), or no such picture. */
   ensure(rel: string): Promise<boolean> {
     const match = FRAME_PATH.exec(rel);

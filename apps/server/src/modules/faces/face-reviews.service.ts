@@ -14,7 +14,7 @@ export class FaceReviewsService {
   constructor(
     private readonly d: {
       db: Db;
-      faces: Pick<FacesRepository, 'reviewed' | 'logReviews' | 'matchAnswers' | 'setMatch' | 'setIsFace'>;
+      faces: Pick<FacesRepository, 'reviewed' | 'logReviews' | 'matchAnswers' | 'setMatch' | 'setIsFace' | 'setVisitor'>;
       registry: Pick<RegistryRepository, 'recomputeLastSeen'>;
     },
   ) {}
@@ -47,6 +47,31 @@ export class FaceReviewsService {
       }
       for (const who of touched) await this.d.registry.recomputeLastSeen(trx, who);
     });
+  }
+
+  /**
+   * 'Visitor': the detection is the new regular_visitor made from it (a log row, the link kept on the detection), and
+   * a confirmed match to them. False when it was made a visitor before (nothing written).
+   */
+  async markVisitor(runtimeFaceUuid: string, visitor: string, by: string, at: number): Promise<boolean> {
+    const marked = await this.d.db.transaction().execute(async (trx) => {
+      const [detection] = await this.d.faces.reviewed(trx, [runtimeFaceUuid]);
+      if (!detection || !(await this.d.faces.setVisitor(trx, runtimeFaceUuid, visitor))) return false;
+      await this.d.faces.logReviews(trx, [
+        {
+          runtime_face_uuid: runtimeFaceUuid,
+          domain_uuid: detection.domain_uuid,
+          kind: 'visitor',
+          frontend_face_uuid: visitor,
+          answer: 1,
+          reviewed_by: by,
+          reviewed_at: at,
+        },
+      ]);
+      return true;
+    });
+    if (marked) await this.reviewMatch([runtimeFaceUuid], visitor, true, by, at);
+    return marked;
   }
 
   /** 'Not a Face' (false) or taking it back (true or null); the matched person's last seen follows. */

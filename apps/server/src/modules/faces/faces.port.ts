@@ -1,7 +1,10 @@
+import { faceInfoSchema } from '@vigil/contract';
 import type { DetectionRecord, FaceDetectionRow, FaceImageRow, FaceRow } from '../../db/schema.js';
 import type { FacesRepository } from './faces.repository.js';
 import type { FaceReviewsService } from './face-reviews.service.js';
+import type { PeopleView, PersonCard } from './people-view.js';
 import type { RegistryRepository } from './registry.repository.js';
+import type { RegistryWriter } from './registry-writer.js';
 import type { Trx } from '../../db/database.js';
 
 /**
@@ -9,7 +12,41 @@ import type { Trx } from '../../db/database.js';
  * them, analyzers read the gallery. They come through here, never through faces' repositories.
  */
 export class FacesPort {
-  constructor(private readonly d: { faces: FacesRepository; registry: RegistryRepository; reviews: FaceReviewsService }) {}
+  constructor(
+    private readonly d: {
+      faces: FacesRepository;
+      registry: RegistryRepository;
+      reviews: FaceReviewsService;
+      view: PeopleView;
+      writer: RegistryWriter;
+    },
+  ) {}
+
+  /** How people are shown elsewhere (name, role, photo), deleted ones included. */
+  async cards(uuids: Iterable<string>): Promise<Map<string, PersonCard>> {
+    const ids = [...new Set(uuids)];
+    return ids.length === 0 ? new Map() : this.d.view.cards(await this.d.faces.peopleByIds(ids));
+  }
+
+  /**
+   * 'Visitor': a new regular_visitor of the detection's building, its face crop their front photo, and the detection
+   * confirmed to them. Null when the detection was made a visitor meanwhile (the new person is removed again).
+   */
+  async addVisitor(detection: FaceDetectionRow, photo: Buffer, by: string, at: number): Promise<string | null> {
+    const info = faceInfoSchema.parse({
+      first_name: 'Visitor',
+      last_name: new Date(detection.captured_at).toISOString().slice(0, 16).replace('T', ' '),
+      role: 'regular_visitor',
+      // Not known from a face: staff change them in the registry.
+      gender: 'other',
+      complexion: 'Other',
+      images: { add: [{ orientation: 'front', data: photo.toString('base64') }] },
+    });
+    const uuid = await this.d.writer.create(detection.domain_uuid, info);
+    if (await this.d.reviews.markVisitor(detection.runtime_face_uuid, uuid, by, at)) return uuid;
+    await this.d.writer.remove(uuid);
+    return null;
+  }
 
   /** A person, deleted ones included (see removed_at). */
   person(uuid: string): Promise<FaceRow | undefined> {

@@ -143,4 +143,20 @@ export class FacesRepository {
       .where('runtime_face_uuid', '=', runtimeFaceUuid)
       .execute();
   }
+
+  /** Links the detection to the visitor made from it; false when it has one already. */
+  async setVisitor(trx: Trx, runtimeFaceUuid: string, visitor: string): Promise<boolean> {
+    const result = await trx
+      .updateTable('face_detections')
+      .set({ visitor_face_uuid: visitor })
+      .where('runtime_face_uuid', '=', runtimeFaceUuid)
+      .where('visitor_face_uuid', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** People by id, deleted ones included. */
+  peopleByIds(uuids: readonly string[]): Promise<FaceRow[]> {
+    return chunked([...uuids], (slice) => this.db.selectFrom('faces').selectAll().where('uuid', 'in', slice).execute());
+  }
 }

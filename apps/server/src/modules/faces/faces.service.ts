@@ -13,19 +13,19 @@ import type { FaceRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import { framePath, type FrameAvailability } from '../../media/frames.js';
-import type { MediaSigner } from '../../media/signing.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import { FacesListCache } from './faces-list.cache.js';
 import { presentHistoryEntry } from './faces.presenters.js';
-import { PeopleView } from './people-view.js';
+import type { PeopleView } from './people-view.js';
 import type { RegistryRepository } from './registry.repository.js';
 import type { RegistryWriter } from './registry-writer.js';
 
 export interface FacesDeps {
   registry: RegistryRepository;
   writer: RegistryWriter;
+  /** people as the API shows them (shared with the port, so both sign the same links) */
+  view: PeopleView;
   cameras: Pick<CameraDirectory, 'namesInDomain'>;
-  signer: MediaSigner;
   frames: FrameAvailability;
   clock: Clock;
 }
@@ -39,7 +39,7 @@ export class FacesService {
   private readonly list: FacesListCache;
 
   constructor(private readonly d: FacesDeps) {
-    this.view = new PeopleView(d);
+    this.view = d.view;
     this.list = new FacesListCache({ ...d, view: this.view });
   }
 

@@ -1,9 +1,10 @@
 import type { Face } from '@vigil/contract';
+import type { FaceRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FrameAvailability } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
-import { isPictured, presentPerson } from './faces.presenters.js';
+import { isPictured, presentPerson, presentPhoto } from './faces.presenters.js';
 import type { PersonRow, RegistryRepository } from './registry.repository.js';
 
 const URL_TTL_MS = 6 * 3600_000;
@@ -11,6 +12,18 @@ const HOUR_MS = 3600_000;
 
 /** Signed links expire 6 to 7 hours on, on the hour, so the same link is handed out for an hour (browser cache). */
 export const signedExpiry = (now: number) => Math.ceil((now + URL_TTL_MS) / HOUR_MS) * HOUR_MS;
+
+/** A person as other areas show them. */
+export interface PersonCard {
+  uuid: string;
+  domain: string;
+  name: string;
+  role: string;
+  /** the front registry photo's thumbnail (signed), else the side one's, else null */
+  image_uri: string | null;
+  /** deleted from the registry */
+  removed: boolean;
+}
 
 /** What presenting people needs besides their rows: confirmed counts, camera names (recording coverage is prepared). */
 export interface PresentContext {
@@ -57,6 +70,31 @@ export class PeopleView {
         names,
         pictured: isPictured(p, this.d.frames),
         sign,
+      }),
+    );
+  }
+
+  /**
+   * How other areas show people (the training tool's candidates, confirmed faces): name, role and the front photo's
+   * thumbnail (else the side one), deleted people included (the faces that name them stay).
+   */
+  async cards(people: readonly FaceRow[]): Promise<Map<string, PersonCard>> {
+    const photos = await this.d.registry.photosOf(people.map((p) => p.uuid));
+    const now = this.d.clock.now();
+    const sign = (scope: string) => this.sign(scope, now);
+    return new Map(
+      people.map((p) => {
+        const photo = photos.get(p.uuid)?.[0];
+        const image = photo ? presentPhoto(p.uuid, photo, sign).thumbnail_uri : null;
+        const card: PersonCard = {
+          uuid: p.uuid,
+          domain: p.domain_uuid,
+          name: `${p.first_name} ${p.last_name}`,
+          role: p.role,
+          image_uri: image,
+          removed: p.removed_at !== null,
+        };
+        return [p.uuid, card];
       }),
     );
   }

@@ -1,0 +1,124 @@
+import type { ConfidencePredicate } from '@vigil/contract';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { chunked } from '../../db/chunked.js';
+import type { Db } from '../../db/database.js';
+import type { Database, FaceDetectionRow } from '../../db/schema.js';
+
+/** What the review list is filtered by (part 2 §3 Training filters, as facesdetected2 sends them). */
+export interface DetectionFilters {
+  domain: string;
+  cameras: readonly string[];
+  /** detections that may be any of these people: one of its candidates, or its match */
+  people: readonly string[];
+  minFaceHeight: number;
+  confidence: { op: ConfidencePredicate; value: number } | null;
+  /** captured at or before (the date filter) */
+  before: number | null;
+}
+
+/** Where a page of the list starts: after this detection (newest first), among those stored by `snapshot`. */
+export interface ListPosition {
+  snapshot: number;
+  after: { at: number; id: string } | null;
+}
+
+const OPERATORS: Record<ConfidencePredicate, '>=' | '>' | '=' | '<=' | '<'> = { ge: '>=', gt: '>', eq: '=', le: '<=', lt: '<' };
+
+type DetectionQuery = SelectQueryBuilder<Database, 'face_detections', object>;
+
+/**
+ * The training tool's reads (part 2 §2, §7): the review list newest first with its filters, what arrived since a
+ * list's first page, confirmed faces, and the answers given. Writes go through the faces area (its port).
+ */
+export class TrainingRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A page of the review list: faces (not marked 'Not a Face'), newest first, stable while new ones arrive. */
+  page(filters: DetectionFilters, position: ListPosition, limit: number): Promise<FaceDetectionRow[]> {
+    let query = this.filtered(filters).selectAll().where('created_at', '<=', position.snapshot);
+    const after = position.after;
+    if (after)
+      query = query.where((eb) =>
+        eb.or([eb('captured_at', '<', after.at), eb.and([eb('captured_at', '=', after.at), eb('runtime_face_uuid', '<', after.id)])]),
+      );
+    return query.orderBy('captured_at', 'desc').orderBy('runtime_face_uuid', 'desc').limit(limit).execute();
+  }
+
+  /** Detections matching the filters stored after the list's first page ('Have N new results'). */
+  async arrivedSince(filters: DetectionFilters, snapshot: number): Promise<number> {
+    const row = await this.filtered({ ...filters, before: null })
+      .where('created_at', '>', snapshot)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private filtered(f: DetectionFilters): DetectionQuery {
+    let query: DetectionQuery = this.db
+      .selectFrom('face_detections')
+      .where('domain_uuid', '=', f.domain)
+      .where((eb) => eb.or([eb('is_face', 'is', null), eb('is_face', '<>', 0)]));
+    if (f.cameras.length > 0) query = query.where('camera_uuid', 'in', [...f.cameras]);
+    if (f.minFaceHeight > 0) query = query.where('face_height', '>=', f.minFaceHeight);
+    if (f.confidence) query = query.where('confidence', OPERATORS[f.confidence.op], f.confidence.value);
+    if (f.before !== null) query = query.where('captured_at', '<=', f.before);
+    if (f.people.length > 0) {
+      const people = [...f.people];
+      query = query.where((eb: ExpressionBuilder<Database, 'face_detections'>) =>
+        eb.or([
+          eb('frontend_face_uuid', 'in', people),
+          eb(
+            'runtime_face_uuid',
+            'in',
+            eb.selectFrom('face_detection_candidates').select('runtime_face_uuid').where('frontend_face_uuid', 'in', people),
+          ),
+        ]),
+      );
+    }
+    return query;
+  }
+
+  /** People's newest answer about each detection's candidates: who each face was said not to be. */
+  async rejections(ids: readonly string[]): Promise<Map<string, Set<string>>> {
+    const rows = await chunked([...ids], (slice) =>
+      this.db
+        .selectFrom('face_reviews')
+        .select(['runtime_face_uuid', 'frontend_face_uuid', 'answer'])
+        .where('kind', '=', 'match')
+        .where('runtime_face_uuid', 'in', slice)
+        .orderBy('reviewed_at')
+        .orderBy('seq')
+        .execute(),
+    );
+    const newest = new Map<string, Map<string, number | null>>();
+    for (const r of rows) {
+      const answers = newest.get(r.runtime_face_uuid) ?? new Map<string, number | null>();
+      answers.set(r.frontend_face_uuid!, r.answer);
+      newest.set(r.runtime_face_uuid, answers);
+    }
+    return new Map(
+      [...newest].map(([id, answers]) => [id, new Set([...answers].filter(([, answer]) => answer === 0).map(([person]) => person))]),
+    );
+  }
+
+  /** Confirmed faces of a building (or of one person), newest first, with how many there are. */
+  async confirmed(
+    domain: string,
+    person: string | null,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: FaceDetectionRow[]; total: number }> {
+    let query = this.db
+      .selectFrom('face_detections')
+      .where('domain_uuid', '=', domain)
+      .where('match_confirmed', '=', 1)
+      .where('frontend_face_uuid', 'is not', null)
+      .where((eb) => eb.or([eb('is_face', 'is', null), eb('is_face', '<>', 0)]));
+    if (person) query = query.where('frontend_face_uuid', '=', person);
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('captured_at', 'desc').orderBy('runtime_face_uuid', 'desc').offset(offset).limit(limit).execute(),
+      query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+}

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import type { ConfirmedFace, DetectedFace, FacesDetectedReply, FacesDetectedRequest } from '@vigil/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../../test/harness.js';
+import { BIRCH_RECEPTION, DINING_ROOM, EDITH, EXIT, HALLWAY, MARGARET, WALTER } from '../../../test/demo-ids.js';
+import { jpegBytes } from '../../../test/pictures.js';
+import { decodeListToken, encodeListToken } from './list-token.js';
+
+let ctx: TestContext;
+let staff: string;
+let manager: string;
+let key: string;
+/** a run's own moments, far from other tests' */
+const base = Date.parse('2026-06-01T12:00:00Z');
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  staff = await ctx.signIn('staff@vigil.example');
+  manager = await ctx.signIn('manager@maple.example');
+  key = await detectorKey(ctx, manager, MAPLE, 'training test');
+});
+afterAll(() => ctx.close());
+
+const detected = async (token: string, body: Partial<FacesDetectedRequest>) => {
+  const reply = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v5/facesdetected2',
+    headers: bearer(token),
+    payload: { domain_uuid: MAPLE, ...body },
+  });
+  return reply;
+};
+const page = async (body: Partial<FacesDetectedRequest>) => {
+  const reply = await detected(staff, body);
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json<FacesDetectedReply>();
+};
+const answer = async (ids: string[], person: string, is_correct: boolean | null) => {
+  const reply = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v4/facematchconfirm',
+    headers: bearer(staff),
+    payload: { runtime_face_uuids: ids, frontend_face_uuid: person, is_correct },
+  });
+  expect(reply.statusCode, reply.body).toBe(200);
+};
+const confirmedFaces = async (body: Record<string, unknown>, token = staff) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v4/faces/confirmed', headers: bearer(token), payload: { domain_uuid: MAPLE, ...body } });
+
+/** A face the analyzer saw: its match (or none) and candidates, at `offset` ms after the run's base moment. */
+function face(
+  offset: number,
+  o: { camera?: string; match?: string | null; candidates?: [string, number][]; height?: number; crop?: string } = {},
+) {
+  const candidates = o.candidates ?? [];
+  return {
+    runtime_face_uuid: randomUUID(),
+    camera_uuid: o.camera ?? HALLWAY,
+    captured_at: iso(base + offset),
+    frontend_face_uuid: o.match ?? null,
+    confidence: candidates[0]?.[1] ?? 0.5,
+    face_height: o.height ?? 120,
+    face_confidence: 0.99,
+    candidates: candidates.map(([frontend_face_uuid, confidence]) => ({ frontend_face_uuid, confidence })),
+    ...(o.crop ? { crop: o.crop } : {}),
+  };
+}
+
+async function ingest(faces: ReturnType<typeof face>[]) {
+  const reply = await sendBatch(ctx, key, { faces });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return faces.map((f) => f.runtime_face_uuid);
+}
+
+describe('the review list (POST /api/v5/facesdetected2)', () => {
+  it('lists faces newest first with their candidates, pages on by refresh_token and counts what arrived since', async () => {
+    const ids = await ingest(
+      Array.from({ length: 5 }, (_, i) =>
+        face(i * 1000, {
+          camera: DINING_ROOM,
+          match: MARGARET,
+          candidates: [
+            [MARGARET, Math.round(96 - i) / 100],
+            [WALTER, 0.4],
+            [EDITH, 0.3],
+          ],
+        }),
+      ),
+    );
+    const first = await page({ camera_uuids: [DINING_ROOM], limit: 2 });
+    expect(first.faces.map((f) => f.runtime_face_uuid)).toEqual([ids[4], ids[3]]);
+    expect(first.more).toBe(true);
+    expect(first.new_results).toBe(0);
+    expect(first.oldest_time).toBe(iso(base + 3000));
+    const newest = first.faces[0]!;
+    expect(newest).toMatchObject({ camera_uuid: DINING_ROOM, camera_description: 'Dining Room', face_height: 120, face_confidence: 0.99 });
+    expect(newest.matches.map((m) => [m.person_name, m.confidence, m.is_exact, m.is_rejected])).toEqual([
+      ['Margaret Hill', 0.92, false, false],
+      ['Walter Brooks', 0.4, false, false],
+      ['Edith Shaw', 0.3, false, false],
+    ]);
+
+    // A face arriving now is not mixed into the next pages; it is counted as new.
+    const [late] = await ingest([face(10_000, { camera: DINING_ROOM, candidates: [[WALTER, 0.7]] })]);
+    const second = await page({ camera_uuids: [DINING_ROOM], limit: 2, refresh_token: first.refresh_token });
+    expect(second.faces.map((f) => f.runtime_face_uuid)).toEqual([ids[2], ids[1]]);
+    expect(second.new_results).toBe(1);
+    const third = await page({ camera_uuids: [DINING_ROOM], limit: 2, refresh_token: second.refresh_token });
+    expect(third.faces.map((f) => f.runtime_face_uuid)).toEqual([ids[0]]);
+    expect(third.more).toBe(false);
+    // After the last page the token still counts new ones; a refresh (no token) starts again with them.
+    const after = await page({ camera_uuids: [DINING_ROOM], limit: 2, refresh_token: third.refresh_token });
+    expect(after).toMatchObject({ faces: [], more: false, new_results: 1 });
+    expect((await page({ camera_uuids: [DINING_ROOM], limit: 1 })).faces[0]!.runtime_face_uuid).toBe(late);
+  });
+
+  it('filters by person (a candidate or the match), face height, confidence and date; Not a Face leaves the list', async () => {
+    const camera = EXIT;
+    const [small, big, walter, notFace] = await ingest([
+      face(20_000, { camera, candidates: [[EDITH, 0.97]], height: 40 }),
+      face(21_000, {
+        camera,
+        candidates: [
+          [EDITH, 0.91],
+          [MARGARET, 0.5],
+        ],
+        height: 200,
+      }),
+      face(22_000, { camera, match: WALTER, candidates: [[WALTER, 0.99]] }),
+      face(23_000, { camera }),
+    ]);
+    const ids = async (body: Partial<FacesDetectedRequest>) =>
+      (await page({ camera_uuids: [camera], ...body })).faces.map((f) => f.runtime_face_uuid);
+    expect(await ids({})).toEqual([notFace, walter, big, small]);
+    expect(await ids({ face_uuids: [EDITH] })).toEqual([big, small]);
+    expect(await ids({ face_uuids: [MARGARET, WALTER] })).toEqual([walter, big]);
+    expect(await ids({ min_face_height: 100 })).toEqual([notFace, walter, big]);
+    expect(await ids({ confidence: 0.95, confidence_operator: 'ge' })).toEqual([walter, small]);
+    expect(await ids({ confidence: 0.91, confidence_operator: 'eq' })).toEqual([big]);
+    expect(await ids({ confidence: 0.91, confidence_operator: 'lt' })).toEqual([notFace]);
+    expect(await ids({ before: iso(base + 21_500) })).toEqual([big, small]);
+
+    const notAFace = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v4/faceconfirm',
+      headers: bearer(staff),
+      payload: { runtime_face_uuid: notFace, is_face: false },
+    });
+    expect(notAFace.statusCode).toBe(200);
+    expect(await ids({})).toEqual([walter, big, small]);
+  });
+
+  it('shows a confirmation as exact, and taking it back (false) restores the analyzer’s match and candidates', async () => {
+    const [id] = await ingest([
+      face(30_000, {
+        camera: HALLWAY,
+        match: MARGARET,
+        candidates: [
+          [MARGARET, 0.93],
+          [EDITH, 0.6],
+        ],
+      }),
+    ]);
+    const one = async () => (await page({ camera_uuids: [HALLWAY], before: iso(base + 30_000), limit: 1 })).faces[0]!;
+    expect((await one()).runtime_face_uuid).toBe(id);
+
+    // The reviewer confirms the second candidate: it comes first, exact.
+    await answer([id!], EDITH, true);
+    expect((await one()).matches.map((m) => [m.frontend_face_uuid, m.is_exact])).toEqual([
+      [EDITH, true],
+      [MARGARET, false],
+    ]);
+    const detection = await ctx.app.inject({ method: 'GET', url: `/api/v6/faces/matched/${EDITH}`, headers: bearer(staff) });
+    expect(detection.json<{ faces_matched: ConfirmedFace[] }>().faces_matched.map((f) => f.runtime_face_uuid)).toContain(id);
+
+    // Undo sends false: Edith is rejected, Margaret (the analyzer's match) is back, and nothing is exact.
+    await answer([id!], EDITH, false);
+    const after: DetectedFace = await one();
+    expect(after.matches.map((m) => [m.frontend_face_uuid, m.is_exact, m.is_rejected])).toEqual([
+      [MARGARET, false, false],
+      [EDITH, false, true],
+    ]);
+    const row = await ctx.database.db
+      .selectFrom('face_detections')
+      .selectAll()
+      .where('runtime_face_uuid', '=', id!)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ frontend_face_uuid: MARGARET, analyzer_face_uuid: MARGARET, match_confirmed: null });
+    // Every answer is a row of the log, with who gave it.
+    const log = await ctx.database.db.selectFrom('face_reviews').selectAll().where('runtime_face_uuid', '=', id!).orderBy('seq').execute();
+    expect(log.map((r) => [r.kind, r.frontend_face_uuid, r.answer])).toEqual([
+      ['match', EDITH, 1],
+      ['match', EDITH, 0],
+    ]);
+    expect(new Set(log.map((r) => r.reviewed_by)).size).toBe(1);
+  });
+
+  it('refuses bad bodies, a token it did not make, other buildings and callers without faces/train_model', async () => {
+    expect((await detected(staff, { limit: 0 })).statusCode).toBe(400);
+    expect((await detected(staff, { limit: 101 })).statusCode).toBe(400);
+    expect((await detected(staff, { confidence: 1.5 })).statusCode).toBe(400);
+    expect((await detected(staff, { confidence_operator: 'about' as never })).statusCode).toBe(400);
+    expect((await detected(staff, { face_uuids: ['not-a-uuid'] })).statusCode).toBe(400);
+    const forged = await detected(staff, { refresh_token: 'bm90IGEgdG9rZW4' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ error: 'refresh_token is not one this server gave.' });
+    // The facility manager has the faces registry but not train_model.
+    expect((await detected(manager, {})).statusCode).toBe(403);
+    const outsider = await ctx.signIn('nurse@maple.example');
+    expect((await detected(outsider, {})).statusCode).toBe(403);
+    expect((await detected(staff, { domain_uuid: randomUUID() })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v5/facesdetected2', payload: { domain_uuid: MAPLE } })).statusCode).toBe(401);
+    // Birch's list has none of Maple's faces.
+    const birch = await page({ domain_uuid: BIRCH, camera_uuids: [HALLWAY] });
+    expect(birch.faces).toEqual([]);
+  });
+});
+
+describe('confirmed faces, and removing a confirmation', () => {
+  it('lists confirmed faces newest first, for everyone or one person, with who confirmed them; false removes one', async () => {
+    const ids = await ingest([
+      face(40_000, { camera: HALLWAY, candidates: [[WALTER, 0.8]] }),
+      face(41_000, { camera: HALLWAY, candidates: [[WALTER, 0.85]] }),
+    ]);
+    await answer(ids, WALTER, true);
+    const all = await confirmedFaces({ limit: 50 });
+    expect(all.statusCode, all.body).toBe(200);
+    const walters = all.json<{ faces_confirmed: ConfirmedFace[]; total: number }>();
+    expect(walters.faces_confirmed.filter((f) => ids.includes(f.runtime_face_uuid)).map((f) => f.runtime_face_uuid)).toEqual([
+      ids[1],
+      ids[0],
+    ]);
+    const one = (await confirmedFaces({ frontend_face_uuid: WALTER })).json<{ faces_confirmed: ConfirmedFace[]; total: number }>();
+    expect(one.faces_confirmed.every((f) => f.frontend_face_uuid === WALTER && f.person_name === 'Walter Brooks')).toBe(true);
+    expect(one.faces_confirmed[0]).toMatchObject({ camera_description: expect.any(String), confirmed_by: expect.any(String) });
+    expect(one.faces_confirmed[0]!.confirmed_at).toMatch(/Z$/);
+    const paged = (await confirmedFaces({ frontend_face_uuid: WALTER, offset: 1, limit: 1 })).json<{
+      faces_confirmed: ConfirmedFace[];
+      total: number;
+    }>();
+    expect(paged.total).toBe(one.total);
+    expect(paged.faces_confirmed.map((f) => f.runtime_face_uuid)).toEqual([one.faces_confirmed[1]!.runtime_face_uuid]);
+
+    await answer([ids[1]!], WALTER, false);
+    const left = (await confirmedFaces({ frontend_face_uuid: WALTER })).json<{ faces_confirmed: ConfirmedFace[]; total: number }>();
+    expect(left.total).toBe(one.total - 1);
+    expect(left.faces_confirmed.map((f) => f.runtime_face_uuid)).not.toContain(ids[1]);
+  });
+
+  it('refuses another building’s person, bad pages and callers without faces/train_model', async () => {
+    const harold = 'f0ce0001-0000-4000-8000-00000000b001';
+    expect((await confirmedFaces({ frontend_face_uuid: harold })).statusCode).toBe(404);
+    expect((await confirmedFaces({ limit: 50_001 })).statusCode).toBe(400);
+    expect((await confirmedFaces({ offset: -1 })).statusCode).toBe(400);
+    expect((await confirmedFaces({}, manager)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v6/faces/matched/${MARGARET}`, headers: bearer(manager) })).statusCode).toBe(
+      403,
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v6/faces/matched/${randomUUID()}`, headers: bearer(staff) })).statusCode).toBe(
+      404,
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v6/faces/matched/nope', headers: bearer(staff) })).statusCode).toBe(400);
+  });
+});
+
+describe("'Visitor' (POST /api/v4/faces/visitor)", () => {
+  it('makes a regular_visitor from the face’s crop, confirmed to them; a second time is refused', async () => {
+    const [id] = await ingest([face(50_000, { camera: HALLWAY, crop: (await jpegBytes(96)).toString('base64') })]);
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v4/faces/visitor',
+      headers: bearer(staff),
+      payload: { runtime_face_uuid: id },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const visitor = made.json<{ frontend_face_uuid: string }>().frontend_face_uuid;
+    const person = await ctx.app.inject({ method: 'GET', url: `/api/v6/faces/${visitor}`, headers: bearer(staff) });
+    expect(person.json()).toMatchObject({
+      face: { role: 'regular_visitor', first_name: 'Visitor', last_name: '2026-06-01 12:00', images: [{ orientation: 'front' }] },
+    });
+    const listed = (await page({ camera_uuids: [HALLWAY], before: iso(base + 50_000), limit: 1 })).faces[0]!;
+    expect(listed).toMatchObject({ runtime_face_uuid: id, visitor_face_uuid: visitor });
+    expect(listed.matches[0]).toMatchObject({ frontend_face_uuid: visitor, is_exact: true });
+
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v4/faces/visitor',
+      headers: bearer(staff),
+      payload: { runtime_face_uuid: id },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses a face without a picture, another building’s face and callers without faces/train_model', async () => {
+    const [bare] = await ingest([face(51_000, { camera: HALLWAY })]);
+    const call = (token: string, runtime_face_uuid: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v4/faces/visitor', headers: bearer(token), payload: { runtime_face_uuid } });
+    expect((await call(staff, bare!)).statusCode).toBe(409);
+    expect((await call(manager, bare!)).statusCode).toBe(403);
+    expect((await call(staff, randomUUID())).statusCode).toBe(404);
+    const birchKey = await detectorKey(ctx, manager, BIRCH, 'birch training');
+    const birchFace = { ...face(52_000, { camera: BIRCH_RECEPTION }) };
+    expect((await sendBatch(ctx, birchKey, { faces: [birchFace] })).statusCode).toBe(200);
+    const mapleOnly = await ctx.access.ensureUser('maple.trainer@vigil.example', 'Maple Trainer');
+    await ctx.access.grant(mapleOnly.id, MAPLE, 'staff-admin');
+    expect((await call(await ctx.signIn('maple.trainer@vigil.example'), birchFace.runtime_face_uuid)).statusCode).toBe(404);
+    expect((await call(staff, 'nope')).statusCode).toBe(400);
+  });
+});
+
+describe('the list token', () => {
+  it('round-trips a position and refuses anything else', () => {
+    const position = { snapshot: 1_700_000_000_000, after: { at: 1_699_999_999_000, id: 'f0ce0001-0000-4000-8000-00000000a001' } };
+    expect(decodeListToken(encodeListToken(position))).toEqual(position);
+    expect(decodeListToken(encodeListToken({ snapshot: 5, after: null }))).toEqual({ snapshot: 5, after: null });
+    for (const bad of [
+      '',
+      'x',
+      Buffer.from('[1,2]').toString('base64url'),
+      Buffer.from('[1,2,"<script>"]').toString('base64url'),
+      Buffer.from('{"a":1}').toString('base64url'),
+      Buffer.from('[-1]').toString('base64url'),
+    ])
+      expect(decodeListToken(bad)).toBeNull();
+  });
+});
