@@ -24,6 +24,8 @@ export * from './training.js';
 export * from './training-metrics.js';
 export * from './training-filters.js';
 export * from './training-api.js';
+export * from './training-models.js';
+export * from './training-model.js';
 export * from './search-kit.js';
 export * from './dummy-names.js';
 export * from './maps.js';

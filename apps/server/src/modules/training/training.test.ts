@@ -55,7 +55,7 @@ function face(
 ) {
   const candidates = o.candidates ?? [];
   return {
-    runtime_face_uuid: randomUUID(),
+    runtime_face_uuid: randomUUID() as string,
     camera_uuid: o.camera ?? HALLWAY,
     captured_at: iso(base + offset),
     frontend_face_uuid: o.match ?? null,
