@@ -117,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     notifier: realtime,
     clock,
   });
-  wireTraining(app, { db, authenticator, faces, cameras, pictures: frames, signer, frames: frameAvailability, clock });
+  const models = wireTraining(app, { training: repos.training, models: repos.models, authenticator, faces, cameras, pictures: frames, signer, frames: frameAvailability, clock });
   const detectors = wireIngest(app, {
     db,
     dialect: database.dialect,
@@ -143,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     detectors,
     cameras,
     faces,
+    models,
     signer,
     secret: config.secret,
     clock,

@@ -9,6 +9,8 @@ import { EventsRepository } from './modules/events/events.repository.js';
 import { FacesRepository } from './modules/faces/faces.repository.js';
 import { RegistryRepository } from './modules/faces/registry.repository.js';
 import { DetectorsRepository } from './modules/ingest/detectors.repository.js';
+import { ModelsRepository } from './modules/training/models.repository.js';
+import { TrainingRepository } from './modules/training/training.repository.js';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository.js';
 import { PinsRepository } from './modules/pins/pins.repository.js';
 import { ClientErrorsRepository } from './modules/staff/client-errors.repository.js';
@@ -39,6 +41,8 @@ export function createRepositories(database: DatabaseHandle, clock: Clock) {
     rules: new AlertRulesRepository(db),
     detectors: new DetectorsRepository(db),
     analyzers: new AnalyzersRepository(db),
+    training: new TrainingRepository(db),
+    models: new ModelsRepository(db),
   };
 }
 

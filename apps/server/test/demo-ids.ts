@@ -32,3 +32,6 @@ export const WALTER: string = 'f0ce0001-0000-4000-8000-00000000a002';
 export const EDITH: string = 'f0ce0001-0000-4000-8000-00000000a003';
 /** A Birch resident. */
 export const HAROLD: string = 'f0ce0001-0000-4000-8000-00000000b001';
+/** Maple residents with a registry photo (public-domain portraits): the ones the demo's analyzer recognises. */
+export const GRACE: string = 'f0ce0001-0000-4000-8000-00000000a010';
+export const EILEEN: string = 'f0ce0001-0000-4000-8000-00000000a011';

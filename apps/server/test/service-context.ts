@@ -17,6 +17,7 @@ import { createFacesArea } from '../src/modules/faces/faces.wiring.js';
 import type { RegistryWriter } from '../src/modules/faces/registry-writer.js';
 import { DetectorsService } from '../src/modules/ingest/detectors.service.js';
 import { IngestService } from '../src/modules/ingest/ingest.service.js';
+import { ModelsService } from '../src/modules/training/models.service.js';
 import { PinsService } from '../src/modules/pins/pins.service.js';
 import type { Notifier } from '../src/realtime/realtime.js';
 import { createRepositories, type Repositories } from '../src/repositories.js';
@@ -49,6 +50,7 @@ export interface ServiceContext {
   detectors: DetectorsService;
   ingest: IngestService;
   analyzers: AnalyzersService;
+  models: ModelsService;
   /** a user as the server sees them after sign-in: their entitlements per building, staff or not */
   principal(email: string): Promise<Principal>;
   transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T>;
@@ -114,6 +116,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     notifier,
     log: silent,
   });
+  const models = new ModelsService({ models: repos.models, clock, log: silent });
   const analyzers = new AnalyzersService({
     db,
     dialect: database.dialect,
@@ -121,6 +124,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     detectors,
     cameras: repos.cameras,
     faces,
+    models,
     signer,
     secret: SECRET,
     clock,
@@ -141,6 +145,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     detectors,
     ingest,
     analyzers,
+    models,
     async principal(email) {
       const user = await repos.access.findUserByEmail(email);
       if (!user) throw new Error(`no user ${email}`);

@@ -85,12 +85,52 @@ export const galleryPersonSchema = z.object({
   /** registry photos; a photo's uuid changes when it is replaced, so it names what to embed */
   images: z.array(z.object({ uuid: uuidSchema, orientation: z.string(), url: z.string() })),
 });
+/** The model a building has loaded (a trained recognizer): its curve and threshold; its prototypes come from /model. */
+export const galleryModelSchema = z.object({
+  uuid: uuidSchema,
+  label: z.string(),
+  /** whose vectors it was trained on: an analyzer of another embedder ignores it */
+  embedder: z.string(),
+  calibration: z.object({ w_sim: z.number(), w_margin: z.number(), bias: z.number(), threshold: z.number() }),
+  dims: z.number().int(),
+  prototypes: z.number().int(),
+});
+export type GalleryModel = z.infer<typeof galleryModelSchema>;
 export const galleryReplySchema = z.object({
   ok: z.literal(true),
-  /** changes whenever anyone of the building is added, changed or deleted */
+  /** changes whenever anyone of the building is added, changed or deleted, or another model is loaded */
   version: z.string(),
   people: z.array(galleryPersonSchema),
+  /** the loaded model, or null (the registry photos alone, with the default curve) */
+  model: galleryModelSchema.nullable(),
 });
+
+/** GET /api/ingest/v1/model?domain_uuid=&uuid= (detector key): a loaded model's prototypes. */
+export const modelPrototypesQuerySchema = z.object({ domain_uuid: uuidSchema, uuid: uuidSchema });
+export const modelPrototypesReplySchema = z.object({
+  ok: z.literal(true),
+  uuid: uuidSchema,
+  dims: z.number().int(),
+  /** whose each prototype is (a person of the registry) */
+  owners: z.array(uuidSchema),
+  /** the prototypes: owners.length × dims little-endian float32 numbers, base64 */
+  vectors: z.string(),
+});
+export type ModelPrototypesReply = z.infer<typeof modelPrototypesReplySchema>;
+
+/** POST /api/ingest/v1/gallery/embeddings (detector key): the embeddings an analyzer made of registry photos. */
+export const photoEmbeddingsBodySchema = z.object({
+  domain_uuid: uuidSchema,
+  embedder: z.string().regex(/^[\w.:@/-]{1,64}$/, 'embedder: 1 to 64 letters, digits and . _ : @ / -'),
+  photos: z
+    .array(z.object({ image_uuid: uuidSchema, embedding: z
+          .string()
+          .max(Math.ceil((ANALYZER.maxEmbeddingLength * 16) / 3) + 4)
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'embedding: base64') }))
+    .min(1)
+    .max(200),
+});
+export const photoEmbeddingsReplySchema = z.object({ ok: z.literal(true), stored: z.number().int() });
 export type GalleryReply = z.infer<typeof galleryReplySchema>;
 
 /** GET /api/v4/analyzers?domain_uuid= (video service): per camera, whether and how it is analysed. */

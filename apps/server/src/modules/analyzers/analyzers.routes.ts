@@ -6,6 +6,10 @@ import {
   analyzerStatusReplySchema,
   galleryQuerySchema,
   galleryReplySchema,
+  modelPrototypesQuerySchema,
+  modelPrototypesReplySchema,
+  photoEmbeddingsBodySchema,
+  photoEmbeddingsReplySchema,
 } from '@vigil/contract';
 import { z } from 'zod';
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
@@ -57,6 +61,35 @@ export function analyzersRoutes(
         },
       },
       (request) => deps.analyzers.gallery(request.keyHolder!, request.query.domain_uuid, request.query.version),
+    );
+    scope.get(
+      '/api/ingest/v1/model',
+      {
+        schema: {
+          tags: ['ingest'],
+          summary: "The prototypes of a building's loaded face model (detector key); the gallery reply names the model",
+          description:
+            "A model's people are the registry's: match a face against each person's registry photos and these prototypes, score the best two with the model's calibration (contract calibratedConfidence) and name the best from its threshold. 404 once another model is loaded.",
+          security: [{ detectorKey: [] }],
+          querystring: modelPrototypesQuerySchema,
+          response: replies(modelPrototypesReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => deps.analyzers.modelPrototypes(request.keyHolder!, request.query.domain_uuid, request.query.uuid),
+    );
+    scope.post(
+      '/api/ingest/v1/gallery/embeddings',
+      {
+        bodyLimit: 4 * 1024 * 1024,
+        schema: {
+          tags: ['ingest'],
+          summary: "Registry photos' embeddings an analyzer made (detector key): models are trained on them, per embedder",
+          security: [{ detectorKey: [] }],
+          body: photoEmbeddingsBodySchema,
+          response: replies(photoEmbeddingsReplySchema, [400, 401, 403, 413]),
+        },
+      },
+      (request) => deps.analyzers.storePhotoEmbeddings(request.keyHolder!, request.body),
     );
   });
 

@@ -7,6 +7,7 @@ import {
   type CameraAnalysis,
   type GalleryReply,
   type analyzerHeartbeatBodySchema,
+  type photoEmbeddingsBodySchema,
 } from '@vigil/contract';
 import type { z } from 'zod';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
@@ -14,9 +15,10 @@ import type { Db } from '../../db/database.js';
 import type { SqlDialect } from '../../db/dialect.js';
 import type { CameraRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { HttpError, forbidden } from '../../lib/http-error.js';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { FacesPort } from '../faces/faces.port.js';
+import type { ModelsService } from '../training/models.service.js';
 import { keyDomains, type DetectorsService, type KeyHolder } from '../ingest/detectors.service.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import type { AnalyzersRepository } from './analyzers.repository.js';
@@ -38,6 +40,8 @@ export class AnalyzersService {
       detectors: DetectorsService;
       cameras: CameraDirectory;
       faces: FacesPort;
+      /** the building's loaded face model (training) */
+      models: Pick<ModelsService, 'loaded' | 'prototypes'>;
       signer: MediaSigner;
       secret: Buffer;
       db: Db;
@@ -132,11 +136,11 @@ export class AnalyzersService {
 
   /** A building's gallery: everyone in service with a photo, each photo a signed link; unchanged since `version`: no people. */
   async gallery(holder: KeyHolder, domain: string, version?: string): Promise<GalleryReply & { changed: boolean }> {
-    const domains = keyDomains(holder);
-    const revoked = holder.kind === 'deployment' ? await this.d.detectors.revokedDomainsOf(holder.keyId) : new Set<string>();
-    if ((domains && !domains.includes(domain)) || revoked.has(domain)) throw forbidden('This detector key is not for that building.');
-    const current = await this.d.faces.galleryVersion(domain);
-    if (version === current) return { ok: true, version: current, changed: false, people: [] };
+    await this.checkDomain(holder, domain);
+    const model = await this.d.models.loaded(domain);
+    // The registry's version and the loaded model's: either changing makes the analyzers fetch the gallery again.
+    const current = `${await this.d.faces.galleryVersion(domain)}|${model?.uuid ?? '-'}`;
+    if (version === current) return { ok: true, version: current, changed: false, people: [], model };
     const photos = await this.d.faces.galleryPhotos(domain);
     const expires = Math.ceil((this.d.clock.now() + GALLERY_URL_TTL_MS) / HOUR_MS) * HOUR_MS;
     const people = new Map<string, GalleryReply['people'][number]>();
@@ -145,7 +149,31 @@ export class AnalyzersService {
       person.images.push({ uuid: photo.uuid, orientation: photo.orientation, url: this.d.signer.sign(photo.file, expires) });
       people.set(photo.face_uuid, person);
     }
-    return { ok: true, version: current, changed: true, people: [...people.values()] };
+    return { ok: true, version: current, changed: true, people: [...people.values()], model };
+  }
+
+  /** GET /api/ingest/v1/model: the loaded model's prototypes (404 when that model is not the building's loaded one). */
+  async modelPrototypes(holder: KeyHolder, domain: string, uuid: string) {
+    await this.checkDomain(holder, domain);
+    const prototypes = await this.d.models.prototypes(domain, uuid);
+    if (!prototypes) throw notFound('That model is not the one this building has loaded.');
+    return { ok: true as const, ...prototypes };
+  }
+
+  /** POST /api/ingest/v1/gallery/embeddings: registry photos' embeddings, kept per embedder (models train on them). */
+  async storePhotoEmbeddings(holder: KeyHolder, body: z.output<typeof photoEmbeddingsBodySchema>): Promise<{ ok: true; stored: number }> {
+    await this.checkDomain(holder, body.domain_uuid);
+    const rows = body.photos.map((p) => ({ image_uuid: p.image_uuid, vector: Buffer.from(p.embedding, 'base64') }));
+    if (rows.some((r) => r.vector.length === 0 || r.vector.length % 4 !== 0))
+      throw badRequest('photos[].embedding: little-endian float32 numbers, base64.');
+    const stored = await this.d.faces.storePhotoEmbeddings(body.domain_uuid, body.embedder, rows, this.d.clock.now());
+    return { ok: true, stored };
+  }
+
+  private async checkDomain(holder: KeyHolder, domain: string): Promise<void> {
+    const domains = keyDomains(holder);
+    const revoked = holder.kind === 'deployment' ? await this.d.detectors.revokedDomainsOf(holder.keyId) : new Set<string>();
+    if ((domains && !domains.includes(domain)) || revoked.has(domain)) throw forbidden('This detector key is not for that building.');
   }
 
   /** Per camera of a building, for whoever may see its cameras: analysed or not, by whom, and how it goes. */

@@ -437,7 +437,7 @@ describe('the gallery', () => {
     expect(fetched.statusCode).toBe(200);
     expect(await sharp(fetched.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 200 });
 
-    expect(await gallery(listed.version)).toEqual({ ok: true, version: listed.version, changed: false, people: [] });
+    expect(await gallery(listed.version)).toEqual({ ok: true, version: listed.version, changed: false, people: [], model: null });
 
     // The photo replaced: a new image uuid (what to embed anew), and a new version.
     const replaced = await ctx.app.inject({
@@ -463,7 +463,7 @@ describe('the gallery', () => {
     expect(gone.changed).toBe(true);
     expect(gone.version).not.toBe(after.version);
     expect(photosOf(gone)).toEqual(demo);
-    expect(await gallery(gone.version)).toEqual({ ok: true, version: gone.version, changed: false, people: [] });
+    expect(await gallery(gone.version)).toEqual({ ok: true, version: gone.version, changed: false, people: [], model: null });
   });
 
   it("is only the key's own building's", async () => {

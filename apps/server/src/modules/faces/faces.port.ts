@@ -88,6 +88,11 @@ export class FacesPort {
     return this.d.registry.galleryVersion(domain);
   }
 
+  /** Registry photos' embeddings from an analyzer (photos of other buildings are skipped); how many were new. */
+  storePhotoEmbeddings(domain: string, embedder: string, rows: { image_uuid: string; vector: Buffer }[], at: number): Promise<number> {
+    return this.d.registry.storePhotoEmbeddings(domain, embedder, rows, at);
+  }
+
   /** The photos of a building's people in service: what its faces are matched against. */
   galleryPhotos(domain: string): Promise<FaceImageRow[]> {
     return this.d.registry.galleryPhotos(domain);

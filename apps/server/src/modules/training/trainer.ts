@@ -62,7 +62,7 @@ export interface TrainedModel {
 
 export interface TrainerHooks {
   progress?(fraction: number): void;
-  /** lets other work run between slices (the server's event loop); by default nothing waits */
+  /** called between small units of work: lets other work run (the server's event loop); by default nothing waits */
   pause?(): Promise<void>;
 }
 
@@ -215,10 +215,8 @@ export async function trainModel(input: TrainingInput, hooks: TrainerHooks = {})
       const v = unit(photo);
       if (v) measured.push({ identity: identity.id, vector: v });
     }
-    if (i % 20 === 19) {
-      progress((0.3 * i) / input.identities.length);
-      await pause();
-    }
+    progress((0.3 * i) / input.identities.length);
+    await pause();
   }
   const index = new PrototypeIndex(measured);
   progress(0.3);
@@ -240,13 +238,12 @@ export async function trainModel(input: TrainingInput, hooks: TrainerHooks = {})
       s2: top[1]?.similarity ?? 0,
       open: { s1: open[0]?.similarity ?? 0, s2: open[1]?.similarity ?? 0 },
     });
-    if (i % 100 === 99) {
-      progress(0.3 + (0.5 * i) / heldOut.length);
-      await pause();
-    }
+    progress(0.3 + (0.5 * i) / heldOut.length);
+    await pause();
   }
   const negatives: { id: string; top: string | null; notPerson: string | null; s1: number; s2: number }[] = [];
   for (const negative of input.negatives) {
+    await pause();
     const face = unit(negative.vector);
     if (!face || face.length !== index.dims) continue;
     const [first, second] = index.rank(face, 2);

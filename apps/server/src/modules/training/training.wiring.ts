@@ -1,20 +1,22 @@
 import type { Authenticator } from '../../auth/authenticate.js';
-import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
 import type { FrameAvailability, FrameService } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
-import { TrainingRepository } from './training.repository.js';
+import type { ModelsRepository } from './models.repository.js';
+import { ModelsService } from './models.service.js';
+import type { TrainingRepository } from './training.repository.js';
 import { trainingRoutes } from './training.routes.js';
 import { TrainingService } from './training.service.js';
 
-/** The face training tool's calls. */
+/** The face training tool's and model management's calls; the models service is what analyzers read the loaded model from. */
 export function wireTraining(
   app: App,
   d: {
-    db: Db;
+    training: TrainingRepository;
+    models: ModelsRepository;
     authenticator: Authenticator;
     faces: FacesPort;
     cameras: CameraDirectory;
@@ -23,9 +25,9 @@ export function wireTraining(
     frames: FrameAvailability;
     clock: Clock;
   },
-): TrainingService {
+): ModelsService {
   const training = new TrainingService({
-    training: new TrainingRepository(d.db),
+    training: d.training,
     faces: d.faces,
     cameras: d.cameras,
     // The crop a detector sent, or one cut from the recording now.
@@ -34,6 +36,8 @@ export function wireTraining(
     frames: d.frames,
     clock: d.clock,
   });
-  trainingRoutes(app, { authenticator: d.authenticator, training });
-  return training;
+  const models = new ModelsService({ models: d.models, clock: d.clock, log: app.log });
+  app.addHook('onReady', () => models.recover());
+  trainingRoutes(app, { authenticator: d.authenticator, training, models });
+  return models;
 }

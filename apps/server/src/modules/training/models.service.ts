@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import { MODEL_MESSAGES, modelLabel, type CurrentModelReply, type Model, type ModelCalibration, type ModelIdentity } from '@vigil/contract';
+import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import { hasOperation } from '@vigil/contract';
+import type { FaceModelRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import type { ModelsRepository } from './models.repository.js';
+import { trainModel, type TrainingIdentity } from './trainer.js';
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** What the analyzers are told of a building's loaded model (in the gallery reply); the prototypes come apart. */
+export interface LoadedModel {
+  uuid: string;
+  label: string;
+  embedder: string;
+  calibration: ModelCalibration;
+  dims: number;
+  prototypes: number;
+}
+
+/** How a model's prototypes are stored: float32 rows, and whose each row is (in `calibration`'s JSON). */
+interface StoredCalibration extends ModelCalibration {
+  dims: number;
+  owners: string[];
+}
+
+interface Running {
+  uuid: string;
+  label: string;
+  progress: number;
+  message: string | null;
+  done: Promise<void>;
+}
+
+/** Yields to the event loop when a slice of work has run this long, so requests are answered while a model trains. */
+function timeSlicer(sliceMs = 10): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < sliceMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
+
+/**
+ * Model management (part 2 §2 /staff/train, §3, §4, §7, §8): a building's models, training one in the background (one
+ * at a time per building, with progress), loading one (the analyzers switch through the gallery they poll), and what
+ * the analyzers fetch. Listing and details need faces/train_model; training and loading need faces/manage_model too
+ * (DECISIONS.md). The training runs in this process, in slices that let requests through (a worker is future work).
+ */
+export class ModelsService {
+  private readonly running = new Map<string, Running>();
+  /** per building: the model uuid an analyzer last fetched (whether the loaded one is applied) */
+  private readonly fetched = new Map<string, string>();
+
+  constructor(
+    private readonly d: {
+      models: ModelsRepository;
+      clock: Clock;
+      log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+      /** the false accept rate a model is held to (default 1%) */
+      maxFar?: number;
+    },
+  ) {}
+
+  /** At start: trainings a stopped server left running are failed (they never resume). */
+  async recover(): Promise<void> {
+    const failed = await this.d.models.failRunning('The server stopped during this training; start a new one.', this.d.clock.now());
+    if (failed > 0) this.d.log.warn({ failed }, 'trainings left running by a stopped server were marked failed');
+  }
+
+  async list(principal: Principal, domain: string): Promise<{ ok: true; results: Model[] }> {
+    requireEntitlement(principal, domain, 'faces', 'train_model');
+    const rows = await this.d.models.list(domain);
+    return { ok: true, results: rows.map((r) => this.present(r)) };
+  }
+
+  async current(principal: Principal, domain: string): Promise<CurrentModelReply> {
+    requireEntitlement(principal, domain, 'faces', 'train_model');
+    const current = await this.d.models.current(domain);
+    const row = current && (await this.d.models.byUuid(current.model_uuid));
+    if (!current || !row) return { ok: true, label: null, model: null, loaded_at: null, applied: true };
+    return {
+      ok: true,
+      label: row.label,
+      model: this.present(row),
+      loaded_at: iso(current.loaded_at),
+      applied: this.fetched.get(domain) === row.uuid,
+    };
+  }
+
+  async identities(principal: Principal, domain: string, label: string): Promise<{ ok: true; identities: ModelIdentity[] }> {
+    requireEntitlement(principal, domain, 'faces', 'train_model');
+    const row = await this.d.models.byLabel(domain, label);
+    if (!row) throw notFound('No such model in this building.');
+    const identities = await this.d.models.identities(row.uuid);
+    return {
+      ok: true,
+      identities: identities.map((i) => ({
+        uuid: i.frontend_face_uuid,
+        name: i.name,
+        category: i.category,
+        num_tags_validation: i.num_tags_validation,
+        num_tags_training: i.num_tags_training,
+        f1_score: i.f1_score,
+      })),
+    };
+  }
+
+  progress(principal: Principal, domain: string) {
+    const services = principal.entitlements[domain];
+    if (!hasOperation(services, 'faces', 'view_training_progress') && !hasOperation(services, 'faces', 'train_model'))
+      requireEntitlement(principal, domain, 'faces', 'view_training_progress');
+    const running = this.running.get(domain);
+    return {
+      ok: true as const,
+      running: running !== undefined,
+      label: running?.label ?? null,
+      progress: running?.progress ?? 0,
+      message: running?.message ?? null,
+    };
+  }
+
+  async load(principal: Principal, domain: string, label: string): Promise<{ ok: true; message: string }> {
+    requireEntitlement(principal, domain, 'faces', 'manage_model');
+    requireEntitlement(principal, domain, 'faces', 'train_model');
+    const row = await this.d.models.byLabel(domain, label);
+    if (!row) throw notFound('No such model in this building.');
+    if (row.status !== 'ready') throw new HttpError(409, MODEL_MESSAGES.notReady);
+    await this.d.models.setCurrent(domain, row.uuid, principal.user.id, this.d.clock.now());
+    this.d.log.info({ domain, label }, 'a face model was loaded');
+    return { ok: true, message: MODEL_MESSAGES.loaded };
+  }
+
+  /** Starts a training of the building's model in the background; 409 while one runs or with nothing to train on. */
+  async train(principal: Principal, domain: string): Promise<{ ok: true; message: string; label: string }> {
+    requireEntitlement(principal, domain, 'faces', 'manage_model');
+    requireEntitlement(principal, domain, 'faces', 'train_model');
+    const label = await this.startTraining(domain, principal.user.id);
+    return { ok: true, message: MODEL_MESSAGES.trainingStarted, label };
+  }
+
+  /** The demo's, the CLI's and the API's way in: returns the new model's label at once. */
+  async startTraining(domain: string, by: string | null): Promise<string> {
+    if (this.running.has(domain)) throw new HttpError(409, MODEL_MESSAGES.alreadyTraining);
+    // Reserved at once (before anything is awaited), so two requests at the same moment cannot both start one.
+    const entry: Running = {
+      uuid: randomUUID(),
+      label: '',
+      progress: 0,
+      message: 'Collecting the confirmed faces',
+      done: Promise.resolve(),
+    };
+    this.running.set(domain, entry);
+    let embedder: string;
+    let seed: number;
+    try {
+      const embedders = await this.d.models.embedders(domain);
+      const chosen = [...embedders.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+      if (!chosen) throw new HttpError(409, MODEL_MESSAGES.nothingToTrain);
+      embedder = chosen;
+      let now = this.d.clock.now();
+      // One label per second and building: a training started within the same second as the last takes the next.
+      while (await this.d.models.byLabel(domain, modelLabel(now))) now = Math.floor(now / 1000) * 1000 + 1000;
+      entry.label = modelLabel(now);
+      seed = Math.floor(now / 1000) % 2_147_483_647;
+      await this.d.models.insert({
+        uuid: entry.uuid,
+        domain_uuid: domain,
+        label: entry.label,
+        status: 'training',
+        message: entry.message,
+        embedder,
+        created_by: by,
+        created_at: now,
+        finished_at: null,
+        seed,
+        held_out: null,
+        top1_accuracy: null,
+        top5_accuracy: null,
+        false_accept_rate: null,
+        false_accept_rate_negatives: null,
+        threshold: null,
+        calibration: null,
+        prototypes: null,
+        num_identities: null,
+        num_tags_training: null,
+        num_tags_validation: null,
+        num_negatives: null,
+      });
+    } catch (error) {
+      this.running.delete(domain);
+      throw error;
+    }
+    entry.done = this.run(domain, entry, embedder, seed).finally(() => this.running.delete(domain));
+    return entry.label;
+  }
+
+  /** Resolves when the building's running training (if any) has finished. */
+  async settled(domain: string): Promise<void> {
+    await this.running.get(domain)?.done;
+  }
+
+  private async run(domain: string, entry: Running, embedder: string, seed: number): Promise<void> {
+    try {
+      const data = await this.d.models.trainingData(domain, embedder);
+      const byPerson = new Map<string, TrainingIdentity>();
+      const identity = (person: string) => {
+        let found = byPerson.get(person);
+        if (!found) byPerson.set(person, (found = { id: person, photos: [], tags: [] }));
+        return found;
+      };
+      for (const p of data.photos) identity(p.person).photos.push(p.vector);
+      for (const t of data.tags) identity(t.person).tags.push({ id: t.id, vector: t.vector });
+      const dims = new Set([...data.photos, ...data.tags, ...data.negatives].map((v) => v.vector.length));
+      if (byPerson.size === 0 || dims.size !== 1) throw new HttpError(409, MODEL_MESSAGES.nothingToTrain);
+      entry.message = 'Training';
+      const trained = await trainModel(
+        {
+          seed,
+          identities: [...byPerson.values()],
+          negatives: data.negatives,
+          ...(this.d.maxFar !== undefined && { maxFar: this.d.maxFar }),
+        },
+        { progress: (f) => (entry.progress = f), pause: timeSlicer() },
+      );
+      const people = new Map(data.people.map((p) => [p.uuid, p]));
+      const measured = trained.heldOut.length > 0;
+      const stored: StoredCalibration = { ...trained.calibration, dims: [...dims][0]!, owners: trained.prototypes.map((p) => p.identity) };
+      const vectors = Buffer.alloc(trained.prototypes.length * stored.dims * 4);
+      trained.prototypes.forEach((p, i) =>
+        vectors.set(new Uint8Array(p.vector.buffer, p.vector.byteOffset, p.vector.byteLength), i * stored.dims * 4),
+      );
+      await this.d.models.finish(
+        entry.uuid,
+        {
+          status: 'ready',
+          progress: 1,
+          message: null,
+          finished_at: this.d.clock.now(),
+          held_out: JSON.stringify(trained.heldOut),
+          top1_accuracy: measured ? trained.top1 : null,
+          top5_accuracy: measured ? trained.top5 : null,
+          false_accept_rate: measured ? trained.falseAcceptRate : null,
+          false_accept_rate_negatives: trained.negatives > 0 ? trained.falseAcceptRateNegatives : null,
+          threshold: trained.calibration.threshold,
+          calibration: JSON.stringify(stored),
+          prototypes: vectors,
+          num_identities: trained.identities.length,
+          num_tags_training: trained.tagsTraining,
+          num_tags_validation: trained.tagsValidation,
+          num_negatives: trained.negatives,
+        },
+        trained.identities.map((i) => ({
+          model_uuid: entry.uuid,
+          frontend_face_uuid: i.id,
+          name: people.get(i.id)?.name ?? 'Unknown person',
+          category: people.get(i.id)?.role ?? 'unknown',
+          num_tags_training: i.training,
+          num_tags_validation: i.validation,
+          f1_score: i.f1,
+        })),
+      );
+      this.d.log.info({ domain, label: entry.label, top1: trained.top1, far: trained.falseAcceptRate }, 'a face model was trained');
+    } catch (error) {
+      const message = error instanceof HttpError ? error.message : 'The training failed; see the server log.';
+      this.d.log.warn({ err: error, domain, label: entry.label }, 'a face model training failed');
+      await this.d.models.update(entry.uuid, { status: 'failed', message, finished_at: this.d.clock.now() }).catch(() => undefined);
+    }
+  }
+
+  /** The building's loaded model as the analyzers are told of it (null: none; they use the registry photos alone). */
+  async loaded(domain: string): Promise<LoadedModel | null> {
+    const current = await this.d.models.current(domain);
+    const row = current && (await this.d.models.byUuid(current.model_uuid));
+    if (!row || row.status !== 'ready' || !row.calibration || !row.embedder) return null;
+    const stored = JSON.parse(row.calibration) as StoredCalibration;
+    return {
+      uuid: row.uuid,
+      label: row.label,
+      embedder: row.embedder,
+      calibration: { w_sim: stored.w_sim, w_margin: stored.w_margin, bias: stored.bias, threshold: stored.threshold },
+      dims: stored.dims,
+      prototypes: stored.owners.length,
+    };
+  }
+
+  /** A loaded model's prototypes for an analyzer (whose each is, and the float32 rows, base64); marks it applied. */
+  async prototypes(domain: string, uuid: string): Promise<{ uuid: string; dims: number; owners: string[]; vectors: string } | null> {
+    const current = await this.d.models.current(domain);
+    if (current?.model_uuid !== uuid) return null;
+    const row = await this.d.models.byUuid(uuid);
+    if (!row?.calibration || !row.prototypes) return null;
+    const stored = JSON.parse(row.calibration) as StoredCalibration;
+    this.fetched.set(domain, uuid);
+    return { uuid, dims: stored.dims, owners: stored.owners, vectors: Buffer.from(row.prototypes).toString('base64') };
+  }
+
+  private present(row: Omit<FaceModelRow, 'prototypes' | 'held_out'>): Model {
+    const running = [...this.running.values()].find((r) => r.uuid === row.uuid);
+    return {
+      uuid: row.uuid,
+      label: row.label,
+      created_at: iso(row.created_at),
+      status: row.status,
+      progress: running?.progress ?? row.progress,
+      message: running?.message ?? row.message,
+      top1_accuracy: row.top1_accuracy,
+      top5_accuracy: row.top5_accuracy,
+      false_accept_rate: row.false_accept_rate,
+      false_accept_rate_negatives: row.false_accept_rate_negatives,
+      threshold: row.threshold,
+      num_identities: row.num_identities,
+      num_tags_training: row.num_tags_training,
+      num_tags_validation: row.num_tags_validation,
+      num_negatives: row.num_negatives,
+      embedder: row.embedder,
+    };
+  }
+}
