@@ -117,7 +117,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     notifier: realtime,
     clock,
   });
-  const models = wireTraining(app, { training: repos.training, models: repos.models, authenticator, faces, cameras, pictures: frames, signer, frames: frameAvailability, clock });
+  const models = wireTraining(app, {
+    training: repos.training,
+    models: repos.models,
+    authenticator,
+    faces,
+    cameras,
+    pictures: frames,
+    signer,
+    frames: frameAvailability,
+    clock,
+  });
   const detectors = wireIngest(app, {
     db,
     dialect: database.dialect,

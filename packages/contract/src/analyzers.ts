@@ -123,10 +123,15 @@ export const photoEmbeddingsBodySchema = z.object({
   domain_uuid: uuidSchema,
   embedder: z.string().regex(/^[\w.:@/-]{1,64}$/, 'embedder: 1 to 64 letters, digits and . _ : @ / -'),
   photos: z
-    .array(z.object({ image_uuid: uuidSchema, embedding: z
+    .array(
+      z.object({
+        image_uuid: uuidSchema,
+        embedding: z
           .string()
           .max(Math.ceil((ANALYZER.maxEmbeddingLength * 16) / 3) + 4)
-          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'embedding: base64') }))
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'embedding: base64'),
+      }),
+    )
     .min(1)
     .max(200),
 });

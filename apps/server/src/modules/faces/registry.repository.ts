@@ -293,7 +293,12 @@ export class RegistryRepository {
   }
 
   /** Embeddings of the building's registry photos, per embedder; photos not of the building are skipped. */
-  async storePhotoEmbeddings(domain: string, embedder: string, rows: { image_uuid: string; vector: Buffer }[], at: number): Promise<number> {
+  async storePhotoEmbeddings(
+    domain: string,
+    embedder: string,
+    rows: { image_uuid: string; vector: Buffer }[],
+    at: number,
+  ): Promise<number> {
     const ours = await chunked(
       rows.map((r) => r.image_uuid),
       (slice) =>
@@ -317,7 +322,6 @@ export class RegistryRepository {
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0);
   }
-
 }
 
 async function advanceLastSeen(trx: Trx, rows: readonly SightingRow[]): Promise<void> {
@@ -356,5 +360,4 @@ async function recomputeLastSeen(db: Executor, person: string): Promise<void> {
     })
     .where('uuid', '=', person)
     .execute();
-
 }
