@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { facesLoader, lastSeenLoader } from '../features/faces/api/get-faces';
+import { facesLoader, lastSeenLoader } from '../lib/api/get-faces';
 import { latestElopementAlertsLoader } from '../lib/api/get-elopement-alerts';
 import { latestEventsLoader } from '../lib/api/get-events';
 import { queryClient } from '../lib/query-client';
@@ -15,7 +15,7 @@ import { theme } from './theme';
 // The data refresh of spec part 1 §4 loads the latest 150 events and the latest elopement alerts alongside the rest.
 registerParallelLoader(latestEventsLoader);
 registerParallelLoader(latestElopementAlertsLoader);
-// Faces and last-seen share one request of the faces list (features/faces/api/get-faces.ts).
+// Faces and last-seen share one request of the faces list (lib/api/get-faces.ts).
 registerParallelLoader(facesLoader);
 registerParallelLoader(lastSeenLoader);
 

@@ -20,6 +20,9 @@ const AlertSettingsPage = lazy(() => import('../features/alerts/pages/alert-sett
 const FacesPage = lazy(() => import('../features/faces/pages/faces-page'));
 const BuildingSetupPage = lazy(() => import('../features/onboarding/pages/building-setup-page'));
 const AddCamerasPage = lazy(() => import('../features/onboarding/pages/add-cameras-page'));
+const DetectedPage = lazy(() => import('../features/training/pages/detected-page'));
+const ConfirmedPage = lazy(() => import('../features/training/pages/confirmed-page'));
+const ManageModelsPage = lazy(() => import('../features/training/pages/manage-models-page'));
 
 /** One route: drives the router, the guard, the top bar's links, the staff menu and the dashboard cards. */
 export interface AppRoute extends RouteLinkInfo {
@@ -190,7 +193,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Face Training',
     description: 'Review face detections to train recognition.',
     access: { login: true, staff: true, service: 'faces', operation: 'train_model' },
-    page: PlaceholderPage,
+    page: DetectedPage,
     navbar: true,
     card: true,
   },
@@ -200,7 +203,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Confirmed Faces',
     description: 'Detections confirmed to a person.',
     access: { login: true, staff: true, service: 'faces', operation: 'train_model' },
-    page: PlaceholderPage,
+    page: ConfirmedPage,
     navbar: true,
     card: true,
   },
@@ -210,7 +213,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Manage Faces System',
     description: 'Face-recognition models and training.',
     access: { login: true, staff: true, service: 'faces', operation: 'manage_model' },
-    page: PlaceholderPage,
+    page: ManageModelsPage,
     navbar: true,
     card: true,
   },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Face, FaceInfo, faceDeletedReplySchema, faceSavedReplySchema } from '@vigil/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/http';
-import { FACES_QUERY_ROOT } from './get-faces';
+import { FACES_QUERY_ROOT } from '../../../lib/api/get-faces';
 
 type FaceSavedReply = z.infer<typeof faceSavedReplySchema>;
 type FaceDeletedReply = z.infer<typeof faceDeletedReplySchema>;

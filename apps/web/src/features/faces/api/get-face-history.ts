@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FACES, type faceHistoryReplySchema } from '@vigil/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/http';
-import { FACES_QUERY_ROOT } from './get-faces';
+import { FACES_QUERY_ROOT } from '../../../lib/api/get-faces';
 
 export type FaceHistoryReply = z.infer<typeof faceHistoryReplySchema>;
 

@@ -10,7 +10,7 @@ import { useFlag } from '../../../lib/flags';
 import { errorMessage } from '../../../lib/http';
 import { useOpenRoutes } from '../../../lib/route-catalog';
 import { useViewer } from '../../../lib/viewer';
-import { useFaces } from '../api/get-faces';
+import { useFaces } from '../../../lib/api/get-faces';
 import { DeleteFaceModal } from '../components/delete-face-modal';
 import { FaceDetails, type FaceDetailsAccess } from '../components/face-details';
 import { FaceDetailsEmpty } from '../components/face-details-empty';

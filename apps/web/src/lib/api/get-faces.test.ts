@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ENTITLEMENTS_QUERY_KEY } from '../../../lib/api/get-entitlements';
-import { loadingCountersStore } from '../../../lib/loading-counters';
-import { endSession, startSession } from '../../../lib/session';
-import { faceFixture } from '../lib/face.fixture';
+import { loadingCountersStore } from '../loading-counters';
+import { endSession, startSession } from '../session';
+import { ENTITLEMENTS_QUERY_KEY } from './get-entitlements';
 import { facesLoader, facesQueryKey, lastSeenLoader } from './get-faces';
 
 const DOMAIN = '5f0c8a2e-6b1d-4c3e-9a47-0d2b7e1f3a01';
+/** The loaders only count the people; one with an id is enough. */
+const PERSON = { frontend_face_uuid: 'f0ce0000-0000-4000-8000-000000000001', person_name: 'Margaret Hill' };
 
 function clientWith(operations: Record<string, string[]>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -29,7 +30,7 @@ afterEach(() => {
 describe('the Faces and Last Seen loaders of the data refresh (part 1 §4)', () => {
   it('share one request for the list when both run, and fill the list query', async () => {
     startSession({ authToken: 't', email: 'a@b.example', staff: false });
-    const fetch = stubFaces([faceFixture('1')]);
+    const fetch = stubFaces([PERSON]);
     const queryClient = clientWith({ faces: ['find_resident'] });
     await Promise.all([facesLoader, lastSeenLoader].map((l) => l.load({ domainId: DOMAIN, queryClient })));
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -52,7 +53,7 @@ describe('the Faces and Last Seen loaders of the data refresh (part 1 §4)', () 
       const counters = loadingCountersStore.get();
       for (const label of ['Faces', 'Last Seen'] as const) if (counters[label] > 0 && !seen.includes(label)) seen.push(label);
     });
-    stubFaces([faceFixture('1')]);
+    stubFaces([PERSON]);
     const queryClient = clientWith({ faces: ['find_all'] });
     await facesLoader.load({ domainId: DOMAIN, queryClient });
     expect(seen).toEqual(['Faces']);

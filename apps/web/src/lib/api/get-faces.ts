@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FACES, FACES_MESSAGES, canReadFaces, type Face, type facesListReplySchema } from '@vigil/contract';
 import type { z } from 'zod';
-import { entitlementsQueryOptions } from '../../../lib/api/get-entitlements';
-import { apiRequest } from '../../../lib/http';
-import type { LoadingLabel } from '../../../lib/loading-counters';
-import type { ParallelLoader, RefreshContext } from '../../../lib/refresh';
-import { getAuthToken } from '../../../lib/session';
+import { apiRequest } from '../http';
+import type { LoadingLabel } from '../loading-counters';
+import type { ParallelLoader, RefreshContext } from '../refresh';
+import { getAuthToken } from '../session';
+import { entitlementsQueryOptions } from './get-entitlements';
 
 type FacesListReply = z.infer<typeof facesListReplySchema>;
 
