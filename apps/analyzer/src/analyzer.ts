@@ -3,7 +3,7 @@ import type { AnalyzerAssignment, IngestBatch } from '@vigil/contract';
 import { Refused, VigilClient } from './client.js';
 import { FrameSampler, FrameSource, type Frame } from './frames.js';
 import { GalleryBook } from './gallery-book.js';
-import { DEFAULT_CALIBRATION, decideMatch, type Calibration } from './match.js';
+import { DEFAULT_CALIBRATION, decideMatch, decideModelMatch, type Calibration } from './match.js';
 import { EMBEDDER } from './embedder.js';
 import type { Models } from './models.js';
 import { MotionGate } from './motion.js';
@@ -229,14 +229,15 @@ export class Analyzer {
     const batch: Required<Pick<IngestBatch, 'events' | 'faces'>> = { events: [], faces: [] };
 
     const gallery = this.galleries.gallery(domain_uuid);
+    // The building's trained model, when staff loaded one: its curve and threshold (its prototypes are in the gallery).
+    const model = this.galleries.model(domain_uuid);
     // At an exit the whole frame goes with each face, so an alert's picture exists at once (not cut from the video later).
     const whole = camera.assignment.is_exit && result.faces.length > 0 ? (await frameJpeg(frame)).toString('base64') : undefined;
     for (const face of result.faces) {
-      const decision = decideMatch(
-        gallery.match(face.embedding, 4),
-        this.settings.minMatchConfidence,
-        this.settings.calibration ?? DEFAULT_CALIBRATION,
-      );
+      const candidates = gallery.match(face.embedding, 4);
+      const decision = model
+        ? decideModelMatch(candidates, this.settings.minMatchConfidence, model.calibration)
+        : decideMatch(candidates, this.settings.minMatchConfidence, this.settings.calibration ?? DEFAULT_CALIBRATION);
       batch.faces.push({
         runtime_face_uuid: randomUUID(),
         camera_uuid,

@@ -1,4 +1,11 @@
-import type { AnalyzerHeartbeatBody, AnalyzerHeartbeatReply, GalleryReply, IngestBatch, IngestReply } from '@vigil/contract';
+import type {
+  AnalyzerHeartbeatBody,
+  AnalyzerHeartbeatReply,
+  GalleryReply,
+  IngestBatch,
+  IngestReply,
+  ModelPrototypesReply,
+} from '@vigil/contract';
 
 /** A refusal the server gave a reason for (4xx): sending the same again will not help. */
 export class Refused extends Error {
@@ -51,6 +58,20 @@ export class VigilClient {
   gallery(domain: string, version: string | null): Promise<GalleryReply & { changed: boolean }> {
     const query = new URLSearchParams({ domain_uuid: domain, ...(version !== null && { version }) });
     return this.call('GET', `/api/ingest/v1/gallery?${query.toString()}`);
+  }
+
+  /** A loaded model's prototypes (the gallery reply names the model). */
+  modelPrototypes(domain: string, uuid: string): Promise<ModelPrototypesReply> {
+    return this.call('GET', `/api/ingest/v1/model?${new URLSearchParams({ domain_uuid: domain, uuid }).toString()}`);
+  }
+
+  /** The embeddings this analyzer made of registry photos: the server keeps them (per embedder) for training. */
+  photoEmbeddings(
+    domain: string,
+    embedder: string,
+    photos: { image_uuid: string; embedding: string }[],
+  ): Promise<{ ok: true; stored: number }> {
+    return this.call('POST', '/api/ingest/v1/gallery/embeddings', { domain_uuid: domain, embedder, photos });
   }
 
   batch(batch: IngestBatch): Promise<IngestReply> {

@@ -1,3 +1,4 @@
+import { calibratedConfidence, type ModelCalibration } from '@vigil/contract';
 import type { Candidate } from './gallery.js';
 
 /**
@@ -41,4 +42,19 @@ export function decideMatch(
   const clear = !second || best.similarity - second.similarity >= calibration.margin;
   const confidence = scored[0]!.confidence;
   return { personId: confidence >= minConfidence && clear ? best.personId : null, confidence, candidates: scored };
+}
+
+/**
+ * With a building's trained model: each candidate's confidence from its similarity and the best other one (the model's
+ * fitted curve), the best named from the model's threshold (or `minConfidence`, whichever is higher).
+ */
+export function decideModelMatch(candidates: readonly Candidate[], minConfidence: number, model: ModelCalibration): MatchDecision {
+  const [best, second] = candidates;
+  if (!best) return { personId: null, confidence: 0, candidates: [] };
+  const scored = candidates.map((c, i) => ({
+    personId: c.personId,
+    confidence: calibratedConfidence(model, c.similarity, i === 0 ? (second?.similarity ?? 0) : best.similarity),
+  }));
+  const confidence = scored[0]!.confidence;
+  return { personId: confidence >= Math.max(model.threshold, minConfidence) ? best.personId : null, confidence, candidates: scored };
 }
