@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { CameraAnalysis, ElopementAlert } from '@vigil/contract';
+import type { CameraAnalysis, CurrentModelReply, ElopementAlert, Model } from '@vigil/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYZER } from '@vigil/contract';
@@ -201,5 +201,92 @@ describe('the analyzer pipeline (real camera, real models, real ingest)', () => 
       .where('captured_at', '>', killedAt)
       .execute();
     expect(recent.some((d) => d.frontend_face_uuid === person)).toBe(true);
+  }, 150_000);
+
+  it('sends the registry photo’s embedding, and switches to a model staff train and load, without a restart', async () => {
+    // The analyzer embedded Grace's registry photo and sent it: the server keeps it for training, per embedder.
+    const photoEmbedding = await eventually(
+      () =>
+        ctx.database.db
+          .selectFrom('face_photo_embeddings')
+          .innerJoin('face_images', 'face_images.uuid', 'face_photo_embeddings.image_uuid')
+          .select(['face_photo_embeddings.embedder', 'face_photo_embeddings.dims'])
+          .where('face_images.face_uuid', '=', person)
+          .executeTakeFirst(),
+      30_000,
+      'the photo embedding',
+    );
+    expect(photoEmbedding).toMatchObject({ dims: 1024, embedder: expect.stringMatching(/^human-faceres@/) });
+    // A reviewer confirms what the analyzer saw of her; staff train a model and load it.
+    const staff = await ctx.signIn('staff@vigil.example');
+    const seen = await ctx.database.db
+      .selectFrom('face_detections')
+      .select('runtime_face_uuid')
+      .where('camera_uuid', '=', camera)
+      .where('frontend_face_uuid', '=', person)
+      .execute();
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v4/facematchconfirm',
+      headers: bearer(staff),
+      payload: { runtime_face_uuids: seen.map((d) => d.runtime_face_uuid), frontend_face_uuid: person, is_correct: true },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/training/models/train',
+      headers: bearer(staff),
+      payload: { domain_uuid: MAPLE },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const model = await eventually(
+      async () => {
+        const list = await ctx.app.inject({ method: 'GET', url: `/api/v1/training/models?domain_uuid=${MAPLE}`, headers: bearer(staff) });
+        const newest = list.json<{ results: Model[] }>().results[0];
+        return newest?.status === 'ready' ? newest : null;
+      },
+      30_000,
+      'a trained model',
+    );
+    expect(model.embedder).toBe(photoEmbedding!.embedder);
+    expect(model.num_identities).toBe(1);
+    const loaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/training/models/load',
+      headers: bearer(staff),
+      payload: { domain_uuid: MAPLE, label: model.label },
+    });
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    // The running analyzer notices through the gallery it polls, fetches the model and uses it: no restart.
+    const current = await eventually(
+      async () => {
+        const reply = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/training/models/current?domain_uuid=${MAPLE}`,
+          headers: bearer(staff),
+        });
+        const body = reply.json<CurrentModelReply>();
+        return body.applied ? body : null;
+      },
+      30_000,
+      'the analyzer using the model',
+    );
+    expect(current.label).toBe(model.label);
+    expect(analyzers.at(-1)!.exitCode).toBeNull();
+    // And it still names her, now scored by the model's curve.
+    const since = Date.now();
+    await eventually(
+      async () =>
+        (await ctx.database.db
+          .selectFrom('face_detections')
+          .select('runtime_face_uuid')
+          .where('camera_uuid', '=', camera)
+          .where('analyzer_face_uuid', '=', person)
+          .where('created_at', '>', since)
+          .executeTakeFirst()) ?? null,
+      60_000,
+      'a detection named by the model',
+    );
   }, 150_000);
 });
