@@ -52,6 +52,8 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     VIGIL_LOG_LEVEL: process.env.VIGIL_LOG_LEVEL ?? 'warn',
     // The simulated 7-day history; live detections come from the analyzer watching the demo cameras.
     VIGIL_DEMO_DETECTIONS: 'history',
+    // The training spec starts and loads Maple's models itself; the demo's own first model would race it.
+    VIGIL_DEMO_TRAINING: 'off',
     // The demo residents walk past the front entrance every 30 s (in turn), so the analyzer raises an alert within a minute or so.
     VIGIL_DEMO_VISIT_SECONDS: process.env.E2E_VISIT_SECONDS ?? '30',
   },

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { demoAccountList } from './demo/seed.js';
-import { startDemoRtsp, wireDemoDetections } from './demo/wiring.js';
+import { startDemoRtsp, wireDemoDetections, wireDemoTraining } from './demo/wiring.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createHttpApp, type HttpAppOptions } from './lib/fastify-app.js';
 import type { App } from './lib/routes.js';
@@ -172,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   if (config.demoDetections !== 'off')
     wireDemoDetections(app, { detectors, events: repos.events, elopement: repos.elopement, access, clock });
+  if (config.demoTraining) wireDemoTraining(app, { training: repos.training, models, faces, access: repos.access, clock });
 
   // The server's own analyzer: a process beside it, with a deployment key made afresh at every start.
   if (config.analyzer.mode === 'local')

@@ -45,6 +45,8 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   /** a simulated 7-day history of detections for the demo buildings ('history'), or none */
   demoDetections: 'history' | 'off';
+  /** the demo's first model: a demo reviewer confirms the analyzer's surest sightings and trains one (demo/training.ts) */
+  demoTraining: boolean;
   /** the server's own analyzer process (VIGIL_ANALYZER=local, the default) or none ('off': analyzers run elsewhere) */
   analyzer: { mode: 'local' | 'off'; entry: string };
   /** geocoder, postal service, map tiles and snapshot hosts of building onboarding (offline unless configured) */
@@ -172,6 +174,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     logFormat: logFormat(env.VIGIL_LOG_FORMAT),
     // 'on' is the history too (it once added a simulated live feed; live detections now come from the analyzer).
     demoDetections: env.VIGIL_DEMO === 'off' || env.VIGIL_DEMO_DETECTIONS === 'off' ? 'off' : 'history',
+    demoTraining: env.VIGIL_DEMO !== 'off' && env.VIGIL_DEMO_TRAINING !== 'off' && env.VIGIL_ANALYZER !== 'off',
     analyzer: {
       mode: env.VIGIL_ANALYZER === 'off' ? 'off' : 'local',
       entry: resolve(root, env.VIGIL_ANALYZER_ENTRY ?? 'apps/analyzer/dist/main.js'),

@@ -5,6 +5,7 @@ import type { CamerasRepository } from '../modules/video/cameras.repository.js';
 import { startDemoCameras, type DemoCamerasHandle } from './cameras.js';
 import { startDemoDetections, type DemoDetectionsDeps, type DemoDetectionsHandle } from './detections.js';
 import { demoScenes, prepareSceneMedia, type DemoScene } from './scenes.js';
+import { startDemoTraining, type DemoTrainingDeps } from './training.js';
 
 // Everything the demo adds to a running server, in one place: simulated detections through the ingest API and the
 // simulated RTSP cameras. app.ts only asks for them.
@@ -20,6 +21,16 @@ export function wireDemoDetections(app: App, deps: Omit<DemoDetectionsDeps, 'app
         app.log.info(`demo detections ready in ${Date.now() - started} ms`);
       })
       .catch((err: unknown) => app.log.error({ err }, 'demo detections failed to start'));
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => handle?.stop());
+}
+
+/** The demo's first model, trained once the analyzer has recognised the demo residents often enough (training.ts). */
+export function wireDemoTraining(app: App, deps: Omit<DemoTrainingDeps, 'log'>): void {
+  let handle: { stop(): void } | null = null;
+  app.addHook('onReady', () => {
+    handle = startDemoTraining({ ...deps, log: { info: (msg) => app.log.info(msg), warn: (obj, msg) => app.log.warn(obj, msg) } });
     return Promise.resolve();
   });
   app.addHook('onClose', () => handle?.stop());

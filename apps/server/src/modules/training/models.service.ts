@@ -198,6 +198,11 @@ export class ModelsService {
     return entry.label;
   }
 
+  /** Whether the building has any model (or one training). */
+  async hasAny(domain: string): Promise<boolean> {
+    return this.running.has(domain) || (await this.d.models.list(domain)).length > 0;
+  }
+
   /** Resolves when the building's running training (if any) has finished. */
   async settled(domain: string): Promise<void> {
     await this.running.get(domain)?.done;

@@ -121,4 +121,21 @@ export class TrainingRepository {
     ]);
     return { rows, total: Number(count.n) };
   }
+
+  /** Detections the analyzer matched at `minConfidence` or more that nobody has answered about (with an embedding). */
+  async analyzerSure(domain: string, minConfidence: number, limit: number): Promise<{ id: string; person: string }[]> {
+    const rows = await this.db
+      .selectFrom('face_detections')
+      .innerJoin('face_embeddings', 'face_embeddings.runtime_face_uuid', 'face_detections.runtime_face_uuid')
+      .select(['face_detections.runtime_face_uuid as id', 'face_detections.analyzer_face_uuid as person'])
+      .where('face_detections.domain_uuid', '=', domain)
+      .where('face_detections.analyzer_face_uuid', 'is not', null)
+      .where('face_detections.confidence', '>=', minConfidence)
+      .where('face_detections.match_confirmed', 'is', null)
+      .where('face_detections.is_face', 'is', null)
+      .orderBy('face_detections.captured_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, person: r.person! }));
+  }
 }
