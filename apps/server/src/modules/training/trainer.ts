@@ -80,9 +80,21 @@ export function unit(v: Float32Array): Float32Array | null {
 }
 
 function dot(a: Float32Array, b: Float32Array, bOffset = 0): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[bOffset + i]!;
-  return s;
+  // Four sums at once: about twice as fast in V8 as one (the hot loop of training: held-out faces × prototypes).
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  const n = a.length - (a.length % 4);
+  let i = 0;
+  for (; i < n; i += 4) {
+    s0 += a[i]! * b[bOffset + i]!;
+    s1 += a[i + 1]! * b[bOffset + i + 1]!;
+    s2 += a[i + 2]! * b[bOffset + i + 2]!;
+    s3 += a[i + 3]! * b[bOffset + i + 3]!;
+  }
+  for (; i < a.length; i++) s0 += a[i]! * b[bOffset + i]!;
+  return s0 + s1 + s2 + s3;
 }
 
 /** FNV-1a, to seed per identity and to pick a sample's fold. */
@@ -164,7 +176,11 @@ export class PrototypeIndex {
 
   /** The `k` best people (ids and similarities), leaving out `except`. */
   rank(face: Float32Array, k: number, except?: string): { id: string; similarity: number }[] {
-    const best = this.scores(face);
+    return this.top(this.scores(face), k, except);
+  }
+
+  /** The `k` best people of scores made by `scores` (one face scored once can be ranked several ways). */
+  top(best: Float64Array, k: number, except?: string): { id: string; similarity: number }[] {
     const order: number[] = [];
     for (let p = 0; p < best.length; p++) {
       if (this.people[p] === except) continue;
@@ -227,9 +243,10 @@ export async function trainModel(input: TrainingInput, hooks: TrainerHooks = {})
   for (const [i, id] of heldOut.entries()) {
     const face = vectors.get(id)!;
     const truth = identityOf.get(id)!;
-    const top = index.rank(face, 5);
+    const scores = index.scores(face);
+    const top = index.top(scores, 5);
     const others = top.filter((t) => t.id !== truth);
-    const open = others.length >= 2 ? others : index.rank(face, 2, truth);
+    const open = others.length >= 2 ? others : index.top(scores, 2, truth);
     ranked.push({
       id,
       truth,
