@@ -47,6 +47,15 @@ export interface IngestBatch {
     frontend_face_uuid?: string | null;
     confidence: number;
     runtime_face_uuid?: string;
+    /** the people it may be, best first (the training tool shows them) */
+    candidates?: { frontend_face_uuid: string; confidence: number }[];
+    face_height?: number;
+    face_confidence?: number;
+    /** the face cut from the frame: a JPEG, base64 */
+    crop?: string;
+    /** little-endian float32 numbers, base64, and what made them */
+    embedding?: string;
+    embedder?: string;
   }[];
 }
 

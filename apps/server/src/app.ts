@@ -120,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const models = wireTraining(app, {
     training: repos.training,
     models: repos.models,
+    domains: repos.domains,
+    users: access,
     authenticator,
     faces,
     cameras,

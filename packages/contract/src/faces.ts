@@ -173,6 +173,9 @@ export const historyEntrySchema = z.object({
   /** detections of the same camera within 300 s of each other are merged under the newest */
   merged: z.boolean(),
   mergeCount: z.number().int(),
+  /** a reviewer confirmed this face is the person (training), and when */
+  confirmed: z.boolean(),
+  confirmed_at: isoUtcSchema.nullable(),
   poster_uri: z.string().nullable(),
   frame_uri: z.string().nullable(),
 });

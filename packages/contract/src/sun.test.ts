@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zonedParts } from './sun.js';
+import { zonedDayStart, zonedParts } from './sun.js';
 
 describe('zonedParts', () => {
   it('agrees with Intl every 7 minutes through 2026, across daylight-saving changes and odd offsets', () => {
@@ -33,5 +33,16 @@ describe('zonedParts', () => {
           });
       }
     }
+  });
+});
+
+describe('zonedDayStart', () => {
+  it('is local midnight of the day, in winter and summer, and on the day clocks change', () => {
+    expect(new Date(zonedDayStart('2026-01-15', 'America/New_York')).toISOString()).toBe('2026-01-15T05:00:00.000Z');
+    expect(new Date(zonedDayStart('2026-07-15', 'America/New_York')).toISOString()).toBe('2026-07-15T04:00:00.000Z');
+    expect(new Date(zonedDayStart('2026-03-08', 'America/New_York')).toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(new Date(zonedDayStart('2026-03-09', 'America/New_York')).toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(new Date(zonedDayStart('2026-06-01', 'UTC')).toISOString()).toBe('2026-06-01T00:00:00.000Z');
+    expect(new Date(zonedDayStart('2026-06-01', 'Asia/Kolkata')).toISOString()).toBe('2026-05-31T18:30:00.000Z');
   });
 });

@@ -140,3 +140,16 @@ export function parseGeoloc(geoloc: string | null | undefined): { lat: number; l
 
 export const minutesToClock = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The instant a calendar day ('YYYY-MM-DD') begins in a time zone (local midnight; DST-safe to the minute). */
+export function zonedDayStart(day: string, timeZone: string): number {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const wanted = Date.UTC(year, month - 1, date);
+  let t = wanted;
+  // Two corrections: the zone's offset at the first guess, then at the corrected instant (a DST change that day).
+  for (let i = 0; i < 2; i++) {
+    const p = zonedParts(t, timeZone);
+    t += wanted - (Date.UTC(p.year, p.month - 1, p.day) + p.minutes * 60_000);
+  }
+  return t;
+}

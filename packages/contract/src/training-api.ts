@@ -55,8 +55,8 @@ export const detectedMatchSchema = z.object({
   is_exact: z.boolean(),
   /** a reviewer said this face is not this person */
   is_rejected: z.boolean(),
-  /** how sure the recognizer was (0..1) */
-  confidence: z.number(),
+  /** how sure the recognizer was (0..1); null for a person it did not put forward (confirmed by a reviewer, or a visitor) */
+  confidence: z.number().nullable(),
 });
 export type DetectedMatch = z.infer<typeof detectedMatchSchema>;
 
@@ -114,7 +114,7 @@ export const confirmedFaceSchema = z.object({
   frame_uri: z.string().nullable(),
   captured_at: isoUtcSchema,
   camera_description: z.string(),
-  /** who confirmed it, and when */
+  /** who confirmed it (their name), and when */
   confirmed_by: z.string().nullable(),
   confirmed_at: isoUtcSchema.nullable(),
 });
@@ -135,3 +135,62 @@ export const matchedReplySchema = z.object({ ok: z.literal(true), faces_matched:
 /** POST /api/v4/faces/visitor: the face becomes a new regular_visitor (its crop their front photo). */
 export const visitorBodySchema = z.object({ runtime_face_uuid: uuidSchema });
 export const visitorReplySchema = z.object({ ok: z.literal(true), frontend_face_uuid: uuidSchema });
+
+/** The match finder (part 2 §2 face details 'More Detections', §5, §7): past faces most like a person or a face. */
+export const MATCH_FINDER = {
+  defaultLimit: 100,
+  maxLimit: 500,
+  /** the newest faces in the range that are compared (the reply says when the range held more) */
+  maxScanned: 20_000,
+} as const;
+
+export const MATCH_FINDER_MESSAGES = {
+  title: (name: string) => `Find more tags for ${name}?`,
+  /** part 2 §8: a not-ok match search is an error about a missing valid timezone */
+  noTimezone: 'This building has no valid time zone, so the dates cannot be searched. Set its time zone and try again.',
+  noSource: 'There is nothing to compare with yet: this person has no confirmed faces or photo embeddings.',
+} as const;
+
+const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD');
+
+/** POST /api/v6/faces/matchfinder: a person (their confirmed faces and photos) or one face; optional dates and cameras. */
+export const matchFinderBodySchema = z
+  .object({
+    domain_uuid: uuidSchema,
+    frontend_face_uuid: uuidSchema.optional(),
+    runtime_face_uuid: uuidSchema.optional(),
+    /** from this day (the building's time zone), inclusive */
+    start: dayString.optional(),
+    /** to this day (the building's time zone), inclusive */
+    end: dayString.optional(),
+    camera_uuids: z.array(uuidSchema).max(TRAINING_API.maxFilterIds).default([]),
+    limit: z.number().int().min(1).max(MATCH_FINDER.maxLimit).default(MATCH_FINDER.defaultLimit),
+  })
+  .refine((b) => (b.frontend_face_uuid === undefined) !== (b.runtime_face_uuid === undefined), {
+    message: 'Give frontend_face_uuid (a person) or runtime_face_uuid (a face), not both.',
+  })
+  .refine((b) => !b.start || !b.end || b.start <= b.end, { message: 'start must not be after end.' });
+export type MatchFinderRequest = z.input<typeof matchFinderBodySchema>;
+
+export const matchFinderResultSchema = z.object({
+  runtime_face_uuid: uuidSchema,
+  frame_uri: z.string().nullable(),
+  camera_uuid: uuidSchema,
+  camera_description: z.string(),
+  captured_at: isoUtcSchema,
+  /** cosine similarity to the closest of the source's faces (0..1) */
+  similarity: z.number(),
+  /** who it is matched to now, and whether a reviewer confirmed (1) or rejected (0) that */
+  frontend_face_uuid: uuidSchema.nullable(),
+  match_confirmed: z.union([z.literal(0), z.literal(1)]).nullable(),
+});
+export type MatchFinderResult = z.infer<typeof matchFinderResultSchema>;
+
+export const matchFinderReplySchema = z.object({
+  ok: z.literal(true),
+  /** best first */
+  results: z.array(matchFinderResultSchema),
+  /** faces compared; `truncated` when the range held more than MATCH_FINDER.maxScanned (the newest were compared) */
+  scanned: z.number().int(),
+  truncated: z.boolean(),
+});

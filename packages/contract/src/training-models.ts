@@ -13,6 +13,8 @@ export const MODEL_MESSAGES = {
   alreadyTraining: 'A training process is already running for this building; wait for it to finish.',
   nothingToTrain: 'There is nothing to train on yet: confirm some detected faces (or add registry photos) first.',
   notReady: 'This model is not ready (it is still training, or its training failed).',
+  otherEmbedder: (model: string, now: string) =>
+    `This model was trained on faces embedded by ${model}, but the cameras' faces are now embedded by ${now}: train a new model.`,
 } as const;
 
 /** YYYY-MM-DD-HH-mm-ss, UTC (part 2 §3, §9). */

@@ -31,7 +31,7 @@ const base = Math.floor(Date.now() / 1000) * 1000 - 3600_000;
 let n = 0;
 async function sightings(person: string, count: number, confidence: number) {
   const faces = Array.from({ length: count }, () => ({
-    runtime_face_uuid: randomUUID(),
+    runtime_face_uuid: randomUUID() as string,
     camera_uuid: EXIT,
     captured_at: new Date(base + n++ * 1000).toISOString().replace('.000Z', 'Z'),
     frontend_face_uuid: person,

@@ -81,6 +81,8 @@ export function presentHistoryEntry(
     face_confidence: parent.face_confidence,
     merged: merged > 0,
     mergeCount: merged + 1,
+    confirmed: parent.match_confirmed === 1,
+    confirmed_at: parent.match_confirmed === 1 && parent.reviewed_at !== null ? formatUtc(new Date(parent.reviewed_at)) : null,
     poster_uri: x.poster ? x.sign(framePath('poster', parent.runtime_face_uuid)) : null,
     frame_uri: x.face ? x.sign(framePath('face', parent.runtime_face_uuid)) : null,
   };

@@ -70,6 +70,10 @@ export interface HistoryRow {
   captured_at: number;
   confidence: number;
   face_confidence: number | null;
+  /** 1 when a reviewer confirmed it is this person */
+  match_confirmed: number | null;
+  reviewed_by: string | null;
+  reviewed_at: number | null;
 }
 
 /** A detection counts as a sighting unless a reviewer said it is not a face or not this person. */
@@ -237,7 +241,17 @@ export class RegistryRepository {
   history(person: string, before: number | undefined, limit: number): Promise<HistoryRow[]> {
     let query = this.db
       .selectFrom('face_detections')
-      .select(['runtime_face_uuid', 'frontend_face_uuid', 'camera_uuid', 'captured_at', 'confidence', 'face_confidence'])
+      .select([
+        'runtime_face_uuid',
+        'frontend_face_uuid',
+        'camera_uuid',
+        'captured_at',
+        'confidence',
+        'face_confidence',
+        'match_confirmed',
+        'reviewed_by',
+        'reviewed_at',
+      ])
       .where('frontend_face_uuid', '=', person)
       .where((eb) => eb.or([eb('is_face', 'is', null), eb('is_face', '<>', 0)]))
       .where((eb) => eb.or([eb('match_confirmed', 'is', null), eb('match_confirmed', '<>', 0)]));

@@ -129,6 +129,9 @@ export class ModelsService {
     const row = await this.d.models.byLabel(domain, label);
     if (!row) throw notFound('No such model in this building.');
     if (row.status !== 'ready') throw new HttpError(409, MODEL_MESSAGES.notReady);
+    // A model of vectors the cameras' faces are no longer embedded with would be ignored by the analyzers: refused.
+    const now = await this.d.models.newestEmbedder(domain);
+    if (now && row.embedder && now !== row.embedder) throw new HttpError(409, MODEL_MESSAGES.otherEmbedder(row.embedder, now));
     await this.d.models.setCurrent(domain, row.uuid, principal.user.id, this.d.clock.now());
     this.d.log.info({ domain, label }, 'a face model was loaded');
     return { ok: true, message: MODEL_MESSAGES.loaded };

@@ -138,4 +138,63 @@ export class TrainingRepository {
       .execute();
     return rows.map((r) => ({ id: r.id, person: r.person! }));
   }
+
+  /** The vectors a match finder compares with: a person's confirmed faces (newest first) and registry photos, by embedder. */
+  async personVectors(person: string, limit: number): Promise<{ embedder: string; vector: Buffer }[]> {
+    const tags = await this.db
+      .selectFrom('face_detections')
+      .innerJoin('face_embeddings', 'face_embeddings.runtime_face_uuid', 'face_detections.runtime_face_uuid')
+      .select(['face_embeddings.embedder as embedder', 'face_embeddings.vector as vector'])
+      .where('face_detections.frontend_face_uuid', '=', person)
+      .where('face_detections.match_confirmed', '=', 1)
+      .orderBy('face_detections.captured_at', 'desc')
+      .limit(limit)
+      .execute();
+    const photos = await this.db
+      .selectFrom('face_photo_embeddings')
+      .innerJoin('face_images', 'face_images.uuid', 'face_photo_embeddings.image_uuid')
+      .select(['face_photo_embeddings.embedder as embedder', 'face_photo_embeddings.vector as vector'])
+      .where('face_images.face_uuid', '=', person)
+      .execute();
+    return [...tags, ...photos];
+  }
+
+  /** One detection's embedding. */
+  faceVector(runtimeFaceUuid: string): Promise<{ embedder: string; vector: Buffer; domain_uuid: string } | undefined> {
+    return this.db
+      .selectFrom('face_embeddings')
+      .innerJoin('face_detections', 'face_detections.runtime_face_uuid', 'face_embeddings.runtime_face_uuid')
+      .select(['face_embeddings.embedder as embedder', 'face_embeddings.vector as vector', 'face_detections.domain_uuid as domain_uuid'])
+      .where('face_embeddings.runtime_face_uuid', '=', runtimeFaceUuid)
+      .executeTakeFirst();
+  }
+
+  /** The newest faces of a building in a range (an embedder's, not marked 'Not a Face'), to be compared. */
+  finderCandidates(q: {
+    domain: string;
+    embedder: string;
+    from: number | null;
+    to: number | null;
+    cameras: readonly string[];
+    limit: number;
+  }) {
+    let query = this.db
+      .selectFrom('face_detections')
+      .innerJoin('face_embeddings', 'face_embeddings.runtime_face_uuid', 'face_detections.runtime_face_uuid')
+      .select([
+        'face_detections.runtime_face_uuid as runtime_face_uuid',
+        'face_detections.camera_uuid as camera_uuid',
+        'face_detections.captured_at as captured_at',
+        'face_detections.frontend_face_uuid as frontend_face_uuid',
+        'face_detections.match_confirmed as match_confirmed',
+        'face_embeddings.vector as vector',
+      ])
+      .where('face_detections.domain_uuid', '=', q.domain)
+      .where('face_embeddings.embedder', '=', q.embedder)
+      .where((eb) => eb.or([eb('face_detections.is_face', 'is', null), eb('face_detections.is_face', '<>', 0)]));
+    if (q.from !== null) query = query.where('face_detections.captured_at', '>=', q.from);
+    if (q.to !== null) query = query.where('face_detections.captured_at', '<', q.to);
+    if (q.cameras.length > 0) query = query.where('face_detections.camera_uuid', 'in', [...q.cameras]);
+    return query.orderBy('face_detections.captured_at', 'desc').limit(q.limit).execute();
+  }
 }

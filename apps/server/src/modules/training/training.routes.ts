@@ -12,6 +12,8 @@ import {
   confirmedFacesReplySchema,
   facesDetectedBodySchema,
   facesDetectedReplySchema,
+  matchFinderBodySchema,
+  matchFinderReplySchema,
   matchedParamsSchema,
   matchedReplySchema,
   visitorBodySchema,
@@ -66,6 +68,20 @@ export function trainingRoutes(app: App, deps: { authenticator: Authenticator; t
         },
       },
       (request) => training.matched(principalOf(request), request.params.frontendFaceUUID),
+    );
+    scope.post(
+      '/api/v6/faces/matchfinder',
+      {
+        config: { access: { rights: ['faces/train_model'] } },
+        schema: {
+          tags: ['training'],
+          summary:
+            "The match finder: a building's past faces most like a person (their confirmed faces and photos) or one face, best first, in optional days and cameras (faces/train_model); confirm the ones that are them with facematchconfirm",
+          body: matchFinderBodySchema,
+          response: replies(matchFinderReplySchema, [400, 401, 403, 404, 409]),
+        },
+      },
+      (request) => training.matchFinder(principalOf(request), request.body),
     );
     scope.post(
       '/api/v4/faces/visitor',

@@ -1,6 +1,11 @@
 import {
+  MATCH_FINDER,
+  MATCH_FINDER_MESSAGES,
   TRAINING,
   TRAINING_MESSAGES,
+  zonedDayStart,
+  type matchFinderBodySchema,
+  type matchFinderReplySchema,
   type ConfirmedFace,
   type DetectedFace,
   type DetectedMatch,
@@ -17,7 +22,10 @@ import { signedFrameUrl, type FrameAvailability } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { PersonCard } from '../faces/people-view.js';
+import type { UserAccess } from '../auth/access.port.js';
+import type { DomainDirectory } from '../domains/domains.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
+import { centroids, unit } from './trainer.js';
 import { decodeListToken, encodeListToken } from './list-token.js';
 import type { DetectionFilters, ListPosition, TrainingRepository } from './training.repository.js';
 
@@ -25,6 +33,9 @@ type ConfirmedFacesBody = z.output<typeof confirmedFacesBodySchema>;
 
 export interface TrainingDeps {
   training: TrainingRepository;
+  /** who confirmed a face, by name */
+  users: Pick<UserAccess, 'findUserById'>;
+  domains: DomainDirectory;
   faces: Pick<FacesPort, 'cards' | 'detection' | 'addVisitor'>;
   cameras: Pick<CameraDirectory, 'namesInDomain'>;
   /** a detection's face crop as JPEG bytes (kept, or cut from the recording), or null when there is none */
@@ -34,24 +45,50 @@ export interface TrainingDeps {
   clock: Clock;
 }
 
+const floats = (bytes: Buffer | Uint8Array): Float32Array => {
+  const copy = Buffer.from(bytes);
+  return new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
+};
+/** Cosine of a unit vector and any vector. */
+function cosine(unitProbe: Float32Array, v: Float32Array): number {
+  let dot = 0;
+  let norm = 0;
+  for (let i = 0; i < v.length; i++) {
+    dot += unitProbe[i]! * v[i]!;
+    norm += v[i]! * v[i]!;
+  }
+  return norm === 0 ? 0 : Math.max(0, dot / Math.sqrt(norm));
+}
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+function validTimeZone(zone: string | null | undefined): zone is string {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Who a detection might be: the confirmed person first, then the recognizer's candidates (or its match), up to 4. */
 export function detectionMatches(
   row: Pick<FaceDetectionRow, 'frontend_face_uuid' | 'match_confirmed' | 'analyzer_face_uuid' | 'confidence' | 'candidates'>,
   rejected: ReadonlySet<string>,
-): { person: string; confidence: number; exact: boolean; rejected: boolean }[] {
+): { person: string; confidence: number | null; exact: boolean; rejected: boolean }[] {
   const candidates: { frontend_face_uuid: string; confidence: number }[] = row.candidates ? JSON.parse(row.candidates) : [];
   if (candidates.length === 0 && row.analyzer_face_uuid)
     candidates.push({ frontend_face_uuid: row.analyzer_face_uuid, confidence: row.confidence });
   const exact = row.match_confirmed === 1 ? row.frontend_face_uuid : null;
-  const list = candidates.map((c) => ({
+  const list: { person: string; confidence: number | null; exact: boolean; rejected: boolean }[] = candidates.map((c) => ({
     person: c.frontend_face_uuid,
     confidence: c.confidence,
     exact: c.frontend_face_uuid === exact,
     rejected: rejected.has(c.frontend_face_uuid),
   }));
-  if (exact && !list.some((m) => m.exact)) list.unshift({ person: exact, confidence: 0, exact: true, rejected: false });
+  // Confirmed as someone the recognizer did not put forward (a visitor made from this face): no confidence of its own.
+  if (exact && !list.some((m) => m.exact)) list.unshift({ person: exact, confidence: null, exact: true, rejected: false });
   list.sort((a, b) => Number(b.exact) - Number(a.exact));
   return list.slice(0, TRAINING.maxCandidates);
 }
@@ -168,6 +205,88 @@ export class TrainingService {
     return { ok: true, frontend_face_uuid: uuid };
   }
 
+  /**
+   * The match finder: the building's past faces most like a person (their confirmed faces and registry photos, summed
+   * up as up to 8 centroids) or like one face, best first, in optional dates (the building's days) and cameras. Only
+   * vectors of the source's embedder are compared; the newest MATCH_FINDER.maxScanned faces of the range at most.
+   */
+  async matchFinder(principal: Principal, body: z.output<typeof matchFinderBodySchema>): Promise<z.output<typeof matchFinderReplySchema>> {
+    requireEntitlement(principal, body.domain_uuid, 'faces', 'train_model');
+    const domain = await this.d.domains.findOne(body.domain_uuid);
+    if (!domain) throw notFound('No such building.');
+    let from: number | null = null;
+    let to: number | null = null;
+    if (body.start || body.end) {
+      if (!validTimeZone(domain.timezone)) throw badRequest(MATCH_FINDER_MESSAGES.noTimezone);
+      if (body.start) from = zonedDayStart(body.start, domain.timezone);
+      if (body.end) to = zonedDayStart(nextDay(body.end), domain.timezone);
+    }
+    let sources: { embedder: string; vector: Buffer }[];
+    let exclude: (r: { runtime_face_uuid: string; frontend_face_uuid: string | null; match_confirmed: number | null }) => boolean;
+    if (body.frontend_face_uuid) {
+      const person = body.frontend_face_uuid;
+      const card = (await this.d.faces.cards([person])).get(person);
+      if (!card || card.removed || card.domain !== body.domain_uuid) throw notFound('No such person in this building.');
+      sources = await this.d.training.personVectors(person, 500);
+      // Already confirmed as them: nothing to find.
+      exclude = (r) => r.match_confirmed === 1 && r.frontend_face_uuid === person;
+    } else {
+      const face = await this.d.training.faceVector(body.runtime_face_uuid!);
+      if (!face || face.domain_uuid !== body.domain_uuid) throw notFound('No such face detection with an embedding in this building.');
+      sources = [face];
+      exclude = (r) => r.runtime_face_uuid === body.runtime_face_uuid;
+    }
+    const counts = new Map<string, number>();
+    for (const s of sources) counts.set(s.embedder, (counts.get(s.embedder) ?? 0) + 1);
+    const embedder = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (!embedder) throw new HttpError(409, MATCH_FINDER_MESSAGES.noSource);
+    const vectors = sources
+      .filter((s) => s.embedder === embedder)
+      .map((s) => unit(floats(s.vector)))
+      .filter((v): v is Float32Array => v !== null);
+    const probes = vectors.length > 8 ? centroids(vectors, 8, 1) : vectors;
+    const rows = await this.d.training.finderCandidates({
+      domain: body.domain_uuid,
+      embedder,
+      from,
+      to,
+      cameras: body.camera_uuids,
+      limit: MATCH_FINDER.maxScanned + 1,
+    });
+    const truncated = rows.length > MATCH_FINDER.maxScanned;
+    const scanned = rows.slice(0, MATCH_FINDER.maxScanned);
+    const scored = scanned
+      .filter((r) => !exclude(r))
+      .map((r) => {
+        const v = floats(r.vector);
+        let best = 0;
+        if (v.length === probes[0]?.length) for (const p of probes) best = Math.max(best, cosine(p, v));
+        return { row: r, similarity: Math.round(best * 1000) / 1000 };
+      })
+      .sort((a, b) => b.similarity - a.similarity || b.row.captured_at - a.row.captured_at)
+      .slice(0, body.limit);
+    const names = await this.d.cameras.namesInDomain(body.domain_uuid);
+    await this.d.frames.prepare(scored.map((s) => s.row.camera_uuid));
+    const now = this.d.clock.now();
+    return {
+      ok: true,
+      results: scored.map(({ row, similarity }) => ({
+        runtime_face_uuid: row.runtime_face_uuid,
+        frame_uri: this.d.frames.pictured('poster', row.runtime_face_uuid, row.camera_uuid, row.captured_at)
+          ? signedFrameUrl(this.d.signer, 'poster', row.runtime_face_uuid, now)
+          : null,
+        camera_uuid: row.camera_uuid,
+        camera_description: names.get(row.camera_uuid) ?? 'Removed camera',
+        captured_at: iso(row.captured_at),
+        similarity,
+        frontend_face_uuid: row.frontend_face_uuid,
+        match_confirmed: row.match_confirmed === 1 ? 1 : row.match_confirmed === 0 ? 0 : null,
+      })),
+      scanned: scanned.length,
+      truncated,
+    };
+  }
+
   private async presentConfirmed(domain: string, rows: FaceDetectionRow[]): Promise<ConfirmedFace[]> {
     const [cards, names] = await Promise.all([
       this.d.faces.cards(rows.map((r) => r.frontend_face_uuid!)),
@@ -175,6 +294,11 @@ export class TrainingService {
     ]);
     await this.d.frames.prepare(rows.map((r) => r.camera_uuid));
     const now = this.d.clock.now();
+    const reviewers = new Map<string, string>();
+    for (const id of new Set(rows.flatMap((r) => (r.reviewed_by ? [r.reviewed_by] : [])))) {
+      const user = await this.d.users.findUserById(id);
+      reviewers.set(id, user?.display_name ?? 'A former user');
+    }
     return rows.map((row) => {
       const card: PersonCard | undefined = cards.get(row.frontend_face_uuid!);
       return {
@@ -185,7 +309,7 @@ export class TrainingService {
         frame_uri: this.picture(row, now),
         captured_at: iso(row.captured_at),
         camera_description: names.get(row.camera_uuid) ?? 'Removed camera',
-        confirmed_by: row.reviewed_by,
+        confirmed_by: row.reviewed_by ? (reviewers.get(row.reviewed_by) ?? null) : null,
         confirmed_at: row.reviewed_at === null ? null : iso(row.reviewed_at),
       };
     });

@@ -325,3 +325,85 @@ describe('the list token', () => {
       expect(decodeListToken(bad)).toBeNull();
   });
 });
+
+describe('the match finder (POST /api/v6/faces/matchfinder)', () => {
+  const vec = (values: number[]) => Buffer.from(Float32Array.from(values).buffer).toString('base64');
+  const finder = (body: object, token = staff) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v6/faces/matchfinder', headers: bearer(token), payload: { domain_uuid: MAPLE, ...body } });
+  type Found = { results: { runtime_face_uuid: string; similarity: number }[]; scanned: number; truncated: boolean };
+  let confirmed: string[];
+  let alike: string;
+  let lessAlike: string;
+  let other: string;
+  let elsewhere: string;
+  beforeAll(async () => {
+    // Walter's confirmed faces point one way; an unconfirmed face nearly so, another less, a third elsewhere.
+    const at = (offset: number) => iso(Date.parse('2026-04-10T15:00:00Z') + offset);
+    const withVector = (offset: number, values: number[], camera = DINING_ROOM) => ({
+      runtime_face_uuid: randomUUID() as string,
+      camera_uuid: camera,
+      captured_at: at(offset),
+      confidence: 0.5,
+      embedding: vec(values),
+      embedder: 'finder-test@1',
+    });
+    const faces = [
+      withVector(0, [1, 0, 0, 0.1]),
+      withVector(1000, [1, 0.1, 0, 0]),
+      withVector(2000, [0.95, 0.2, 0, 0]),
+      withVector(3000, [0.7, 0.7, 0, 0]),
+      withVector(4000, [0, 0, 1, 0]),
+      withVector(86_400_000, [0.96, 0.15, 0, 0], EXIT),
+    ];
+    expect((await sendBatch(ctx, key, { faces })).statusCode).toBe(200);
+    confirmed = faces.slice(0, 2).map((f) => f.runtime_face_uuid);
+    [alike, lessAlike, other, elsewhere] = faces.slice(2).map((f) => f.runtime_face_uuid) as [string, string, string, string];
+    await answer(confirmed, WALTER, true);
+  });
+
+  it('finds the faces most like a person’s confirmed faces, best first, leaving out those confirmed already', async () => {
+    const reply = await finder({ frontend_face_uuid: WALTER, start: '2026-04-10', end: '2026-04-11' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const found = reply.json<Found>();
+    const ids = found.results.map((r) => r.runtime_face_uuid);
+    expect(ids.slice(0, 4)).toEqual([alike, elsewhere, lessAlike, other].sort((a, b) => ids.indexOf(a) - ids.indexOf(b)));
+    expect(ids.indexOf(alike)).toBeLessThan(ids.indexOf(lessAlike));
+    expect(ids.indexOf(lessAlike)).toBeLessThan(ids.indexOf(other));
+    expect(ids).not.toContain(confirmed[0]);
+    expect(found.results[0]!.similarity).toBeGreaterThan(0.95);
+    expect(found.truncated).toBe(false);
+    // One day (the building's): the face of the next day is left out; one camera likewise.
+    const day = (await finder({ frontend_face_uuid: WALTER, start: '2026-04-10', end: '2026-04-10' })).json<Found>();
+    expect(day.results.map((r) => r.runtime_face_uuid)).not.toContain(elsewhere);
+    const camera = (
+      await finder({ frontend_face_uuid: WALTER, camera_uuids: [EXIT], start: '2026-04-10', end: '2026-04-11' })
+    ).json<Found>();
+    expect(camera.results.map((r) => r.runtime_face_uuid)).toEqual([elsewhere]);
+  });
+
+  it('finds the faces most like one face', async () => {
+    const found = (await finder({ runtime_face_uuid: other, start: '2026-04-10', end: '2026-04-11', limit: 2 })).json<Found>();
+    expect(found.results).toHaveLength(2);
+    expect(found.results.map((r) => r.runtime_face_uuid)).not.toContain(other);
+  });
+
+  it('refuses two sources or none, reversed dates, other buildings, callers without train_model, and dates without a time zone', async () => {
+    expect((await finder({ frontend_face_uuid: WALTER, runtime_face_uuid: other })).statusCode).toBe(400);
+    expect((await finder({})).statusCode).toBe(400);
+    expect((await finder({ frontend_face_uuid: WALTER, start: '2026-04-12', end: '2026-04-10' })).statusCode).toBe(400);
+    expect((await finder({ frontend_face_uuid: WALTER, start: '12/04/2026' })).statusCode).toBe(400);
+    expect((await finder({ frontend_face_uuid: 'f0ce0001-0000-4000-8000-00000000b001' })).statusCode).toBe(404);
+    expect((await finder({ frontend_face_uuid: WALTER }, manager)).statusCode).toBe(403);
+    // A person with nothing to compare: no confirmed faces, no photo embeddings.
+    expect((await finder({ frontend_face_uuid: EDITH })).statusCode).toBe(409);
+    await ctx.database.db.updateTable('domains').set({ timezone: 'Mars/Olympus_Mons' }).where('uuid', '=', MAPLE).execute();
+    try {
+      const reply = await finder({ frontend_face_uuid: WALTER, start: '2026-04-10' });
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json()).toMatchObject({ error: expect.stringContaining('no valid time zone') });
+      expect((await finder({ frontend_face_uuid: WALTER })).statusCode).toBe(200);
+    } finally {
+      await ctx.database.db.updateTable('domains').set({ timezone: 'America/New_York' }).where('uuid', '=', MAPLE).execute();
+    }
+  });
+});

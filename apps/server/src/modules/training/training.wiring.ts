@@ -3,6 +3,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
 import type { FrameAvailability, FrameService } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
+import type { UserAccess } from '../auth/access.port.js';
+import type { DomainDirectory } from '../domains/domains.port.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import type { ModelsRepository } from './models.repository.js';
@@ -17,6 +19,8 @@ export function wireTraining(
   d: {
     training: TrainingRepository;
     models: ModelsRepository;
+    domains: DomainDirectory;
+    users: Pick<UserAccess, 'findUserById'>;
     authenticator: Authenticator;
     faces: FacesPort;
     cameras: CameraDirectory;
@@ -28,6 +32,8 @@ export function wireTraining(
 ): ModelsService {
   const training = new TrainingService({
     training: d.training,
+    domains: d.domains,
+    users: d.users,
     faces: d.faces,
     cameras: d.cameras,
     // The crop a detector sent, or one cut from the recording now.

@@ -4,15 +4,24 @@ import { describe, expect, it, vi } from 'vitest';
 import { Reply, stubApi } from '../../../test/api-stub';
 import { renderWithProviders } from '../../../test/render';
 import { faceFixture, photoFixture, testUuid } from '../lib/face.fixture';
+import { formatMoment } from '../lib/face-time';
 import { FaceDetails, type FaceDetailsAccess } from './face-details';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
-const FULL: FaceDetailsAccess = { canEdit: true, canDelete: true, canViewHistoric: true, canOpenConfirmed: true, expandedHistogram: false };
+const FULL: FaceDetailsAccess = {
+  canEdit: true,
+  canDelete: true,
+  canViewHistoric: true,
+  canOpenConfirmed: true,
+  canFindMatches: true,
+  expandedHistogram: false,
+};
 const NONE: FaceDetailsAccess = {
   canEdit: false,
   canDelete: false,
   canViewHistoric: false,
   canOpenConfirmed: false,
+  canFindMatches: false,
   expandedHistogram: false,
 };
 const CAMERA = 'c1a00001-0000-4000-8000-00000000a001';
@@ -39,6 +48,8 @@ function history(face: Face, n: number): HistoryEntry[] {
     face_confidence: null,
     merged: false,
     mergeCount: 1,
+    confirmed: false,
+    confirmed_at: null,
     poster_uri: null,
     frame_uri: null,
   }));
@@ -69,6 +80,7 @@ describe('face details', () => {
       'href',
       `/confirmed/${margaret().frontend_face_uuid}`,
     );
+    expect(within(details).getByRole('button', { name: 'More Detections' })).toBeInTheDocument();
 
     await user.click(within(details).getByRole('button', { name: 'Edit' }));
     await user.click(within(details).getByRole('button', { name: 'Delete' }));
@@ -76,9 +88,10 @@ describe('face details', () => {
     expect(onDelete).toHaveBeenCalledOnce();
   });
 
-  it('without the rights: no Edit, no Delete, and the confirmed matches as plain text', () => {
+  it('without the rights: no Edit, no Delete, no More Detections, and the confirmed matches as plain text', () => {
     stubApi({});
     const { details } = renderDetails(margaret(), NONE);
+    expect(within(details).queryByRole('button', { name: 'More Detections' })).not.toBeInTheDocument();
     expect(within(details).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(details).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(within(details).queryByRole('link')).not.toBeInTheDocument();
@@ -171,5 +184,26 @@ describe('face details', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(details).findByText(FACES_MESSAGES.noHistory)).toBeInTheDocument();
+  });
+
+  it("a confirmed detection carries a 'Confirmed' badge with when it was confirmed in its title", async () => {
+    const face = margaret();
+    const [first, second] = history(face, 2);
+    const confirmedAt = '2026-11-20T11:59:30Z';
+    stubApi({
+      [`GET /api/v6/faces/${face.frontend_face_uuid}/history`]: () => ({
+        ok: true,
+        history: [{ ...first!, confirmed: true, confirmed_at: confirmedAt }, second!],
+        detections: 2,
+        next_before: null,
+      }),
+    });
+    const { details, user } = renderDetails(face);
+
+    await user.click(within(details).getByRole('tab', { name: FACES_MESSAGES.showHideHistory }));
+    const rows = within(await within(details).findByRole('list', { name: 'History' })).getAllByRole('listitem');
+    const badge = within(rows[0]!).getByText('Confirmed');
+    expect(badge.closest('[title]')).toHaveAttribute('title', `Confirmed ${formatMoment(Date.parse(confirmedAt))}`);
+    expect(within(rows[1]!).queryByText('Confirmed')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { TRAINING_API, type ConfirmedFacesRequest, type confirmedFacesReplySchema } from '@vigil/contract';
 import type { z } from 'zod';
+import { TRAINING_QUERY_ROOT } from '../../../lib/api/training-query-root';
 import { HttpError, apiRequest } from '../../../lib/http';
 import { nextConfirmedOffset } from '../lib/confirmed-view';
-import { TRAINING_QUERY_ROOT } from './get-detected-faces';
 
 export type ConfirmedFacesReply = z.infer<typeof confirmedFacesReplySchema>;
 

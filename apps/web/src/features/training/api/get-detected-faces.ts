@@ -1,9 +1,9 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { FacesDetectedReply, FacesDetectedRequest } from '@vigil/contract';
 import { HttpError, apiRequest } from '../../../lib/http';
+import { TRAINING_QUERY_ROOT } from '../../../lib/api/training-query-root';
 import type { LoadingLabel } from '../../../lib/loading-counters';
 
-export const TRAINING_QUERY_ROOT = ['training'] as const;
 export const DETECTED_QUERY_ROOT = [...TRAINING_QUERY_ROOT, 'detected'] as const;
 
 /** POST /api/v5/facesdetected2: a page of detections to review, newest first, and the token of the next page. */

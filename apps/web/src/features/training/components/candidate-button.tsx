@@ -27,13 +27,13 @@ export function CandidateButton({
   number: number;
   onConfirm: () => void;
 }) {
-  const confidence = formatConfidence(match.confidence);
-  const colour = confidenceColour(match.confidence);
+  // A person the recognizer did not put forward (a visitor made from this face) has no confidence to show.
+  const confidence = match.confidence === null ? null : formatConfidence(match.confidence);
   const border = match.is_exact ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-gray-3)';
   return (
     <UnstyledButton
       onClick={onConfirm}
-      aria-label={`Confirm as ${name} (${confidence})`}
+      aria-label={confidence === null ? `Confirm as ${name}` : `Confirm as ${name} (${confidence})`}
       aria-pressed={match.is_exact}
       title={match.is_exact ? `Confirmed as ${name}` : `Confirm as ${name}`}
       p={6}
@@ -63,9 +63,11 @@ export function CandidateButton({
             {name}
           </Text>
           <Group gap={4} wrap="nowrap">
-            <Badge size="sm" color={colour} variant={isConfirmedClass(match.confidence) ? 'filled' : 'light'}>
-              {confidence}
-            </Badge>
+            {match.confidence !== null && (
+              <Badge size="sm" color={confidenceColour(match.confidence)} variant={isConfirmedClass(match.confidence) ? 'filled' : 'light'}>
+                {confidence}
+              </Badge>
+            )}
             {match.is_exact && (
               <Text size="xs" c="teal.8" fw={600}>
                 Confirmed

@@ -55,7 +55,8 @@ export function ConfirmedFaceCard({
           </time>
         </Text>
         {face.confirmed_by && (
-          <Text size="xs" c="dimmed">
+          // An e-mail address or an id has no place to break: it must not widen the card past a phone's screen.
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             Confirmed by {face.confirmed_by}
           </Text>
         )}

@@ -46,7 +46,8 @@ function CurrentModelHeader({ domainId }: { domainId: string }) {
  * 'New Training Process' with the running training's progress (part 2 §2, §4, §8).
  */
 export function ModelManagement({ domainId, canViewProgress, stacked }: { domainId: string; canViewProgress: boolean; stacked: boolean }) {
-  const models = useModels(domainId, { pollWhileTraining: !canViewProgress });
+  // Polled while a model in the list is training, for everyone: the progress call alone can miss the moment it ends.
+  const models = useModels(domainId, { pollWhileTraining: true });
   const currentLabel = useCurrentModel(domainId).data?.label ?? null;
   const progress = useTrainingProgress(domainId, canViewProgress);
   const load = useLoadModel(domainId);
