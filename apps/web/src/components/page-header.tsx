@@ -6,7 +6,10 @@ export function PageHeader({ title, building, action }: { title: string; buildin
   return (
     <Group justify="space-between" align="flex-end">
       <div>
-        <Title order={1}>{title}</Title>
+        {/* A long one-word name must wrap, not widen a phone's page. */}
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
         {building && (
           <Text c="dimmed" size="sm">
             {building}
