@@ -55,8 +55,8 @@ export class VigilClient {
     return this.call('POST', '/api/ingest/v1/analyzers/heartbeat', body);
   }
 
-  gallery(domain: string, version: string | null): Promise<GalleryReply & { changed: boolean }> {
-    const query = new URLSearchParams({ domain_uuid: domain, ...(version !== null && { version }) });
+  gallery(domain: string, version: string | null, embedder?: string): Promise<GalleryReply & { changed: boolean }> {
+    const query = new URLSearchParams({ domain_uuid: domain, ...(version !== null && { version }), ...(embedder && { embedder }) });
     return this.call('GET', `/api/ingest/v1/gallery?${query.toString()}`);
   }
 

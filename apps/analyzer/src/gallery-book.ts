@@ -61,7 +61,7 @@ export class GalleryBook {
   async sync(domain: string): Promise<void> {
     const gallery = this.gallery(domain);
     const entry = this.galleries.get(domain)!;
-    const reply = await this.client.gallery(domain, entry.version);
+    const reply = await this.client.gallery(domain, entry.version, EMBEDDER);
     if (!reply.changed) return;
     const model = await this.loadModel(domain, reply.model, entry.model);
     const present = new Set<string>();

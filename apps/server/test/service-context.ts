@@ -79,7 +79,12 @@ export async function createServiceContext(): Promise<ServiceContext> {
   // No camera records here: every picture is one a detector sent, or none.
   const frames = new FrameAvailability({ clips: repos.clips, clock, liveWindowMs: 60_000 });
   const silent = { warn: () => undefined, info: () => undefined };
-  const { service: registry, port: faces, reviews, writer } = createFacesArea({
+  const {
+    service: registry,
+    port: faces,
+    reviews,
+    writer,
+  } = createFacesArea({
     db,
     faces: repos.faces,
     registry: repos.registry,

@@ -79,7 +79,14 @@ export const analyzerHeartbeatReplySchema = z.object({
 export type AnalyzerHeartbeatReply = z.infer<typeof analyzerHeartbeatReplySchema>;
 
 /** GET /api/ingest/v1/gallery?domain_uuid= (detector key): the people a building's faces are matched against. */
-export const galleryQuerySchema = z.object({ domain_uuid: uuidSchema });
+export const galleryQuerySchema = z.object({
+  domain_uuid: uuidSchema,
+  /** what makes the asking analyzer's embeddings (so staff learn when a loaded model is of another embedder) */
+  embedder: z
+    .string()
+    .regex(/^[\w.:@/-]{1,64}$/)
+    .optional(),
+});
 export const galleryPersonSchema = z.object({
   frontend_face_uuid: uuidSchema,
   /** registry photos; a photo's uuid changes when it is replaced, so it names what to embed */

@@ -14,7 +14,7 @@ export const MODEL_MESSAGES = {
   nothingToTrain: 'There is nothing to train on yet: confirm some detected faces (or add registry photos) first.',
   notReady: 'This model is not ready (it is still training, or its training failed).',
   otherEmbedder: (model: string, now: string) =>
-    `This model was trained on faces embedded by ${model}, but the cameras' faces are now embedded by ${now}: train a new model.`,
+    `The analyzers of this building will not use this model: it was trained on faces embedded by ${model}, and they embed faces with ${now}. Train a new model.`,
 } as const;
 
 /** YYYY-MM-DD-HH-mm-ss, UTC (part 2 §3, §9). */
@@ -78,6 +78,8 @@ export const currentModelReplySchema = z.object({
   loaded_at: isoUtcSchema.nullable(),
   /** whether every analyzer working in the building uses it already (they switch within seconds) */
   applied: z.boolean(),
+  /** why the analyzers will not use it (they make another embedder's vectors), or null */
+  unused: z.string().nullable(),
 });
 export type CurrentModelReply = z.infer<typeof currentModelReplySchema>;
 

@@ -60,7 +60,7 @@ export function analyzersRoutes(
           response: replies(galleryReplySchema.extend({ changed: z.boolean() }), [400, 401, 403]),
         },
       },
-      (request) => deps.analyzers.gallery(request.keyHolder!, request.query.domain_uuid, request.query.version),
+      (request) => deps.analyzers.gallery(request.keyHolder!, request.query.domain_uuid, request.query.version, request.query.embedder),
     );
     scope.get(
       '/api/ingest/v1/model',

@@ -41,7 +41,7 @@ export class AnalyzersService {
       cameras: CameraDirectory;
       faces: FacesPort;
       /** the building's loaded face model (training) */
-      models: Pick<ModelsService, 'loaded' | 'prototypes'>;
+      models: Pick<ModelsService, 'loaded' | 'prototypes' | 'sawAnalyzer'>;
       signer: MediaSigner;
       secret: Buffer;
       db: Db;
@@ -135,8 +135,9 @@ export class AnalyzersService {
   }
 
   /** A building's gallery: everyone in service with a photo, each photo a signed link; unchanged since `version`: no people. */
-  async gallery(holder: KeyHolder, domain: string, version?: string): Promise<GalleryReply & { changed: boolean }> {
+  async gallery(holder: KeyHolder, domain: string, version?: string, embedder?: string): Promise<GalleryReply & { changed: boolean }> {
     await this.checkDomain(holder, domain);
+    if (embedder) this.d.models.sawAnalyzer(domain, embedder);
     const model = await this.d.models.loaded(domain);
     // The registry's version and the loaded model's: either changing makes the analyzers fetch the gallery again.
     const current = `${await this.d.faces.galleryVersion(domain)}|${model?.uuid ?? '-'}`;

@@ -177,17 +177,4 @@ export class ModelsRepository {
       people: people.map((p) => ({ uuid: p.uuid, name: `${p.first_name} ${p.last_name}`, role: p.role })),
     };
   }
-
-  /** The embedder of the building's newest detection with an embedding: what its analyzers make now. */
-  async newestEmbedder(domain: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('face_detections')
-      .select('embedder')
-      .where('domain_uuid', '=', domain)
-      .where('embedder', 'is not', null)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.embedder ?? null;
-  }
 }

@@ -68,21 +68,14 @@ describe('model management', () => {
     expect((await ctx.models.current(staff, MAPLE)).label).toBe(a);
     expect((await ctx.models.loaded(MAPLE))?.embedder).toBe('service-test@1');
 
-    // The cameras' faces are now embedded by another embedder (an upgrade): a model of the old vectors is refused.
-    const detector = (await ctx.detectors.issue(MAPLE, 'upgraded analyzer', null)).detector;
-    const face = {
-      camera_uuid: HALLWAY,
-      captured_at: new Date(Math.floor(ctx.clock.now() / 1000) * 1000 - 1000).toISOString().replace('.000Z', 'Z'),
-      confidence: 0.5,
-      embedding: vector(7),
-      embedder: 'service-test@2',
-    };
-    await ctx.ingest.ingest(detector, ingestBatchSchema.parse({ faces: [face] }));
-    await expect(ctx.models.load(staff, MAPLE, a)).rejects.toMatchObject({
-      statusCode: 409,
-      message:
-        "This model was trained on faces embedded by service-test@1, but the cameras' faces are now embedded by service-test@2: train a new model.",
-    });
+    // The building's analyzers embed faces with another embedder (an upgrade): the loaded model is not used, and says so.
+    expect((await ctx.models.current(staff, MAPLE)).unused).toBeNull();
+    ctx.models.sawAnalyzer(MAPLE, 'service-test@2');
+    expect((await ctx.models.current(staff, MAPLE)).unused).toBe(
+      'The analyzers of this building will not use this model: it was trained on faces embedded by service-test@1, and they embed faces with service-test@2. Train a new model.',
+    );
+    ctx.models.sawAnalyzer(MAPLE, 'service-test@1');
+    expect((await ctx.models.current(staff, MAPLE)).unused).toBeNull();
   });
 
   it('fails a training a stopped server left running, with the reason', async () => {

@@ -8,6 +8,9 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import type { ModelsRepository } from './models.repository.js';
 import { trainModel, type TrainingIdentity } from './trainer.js';
 
+/** An analyzer that asked for a gallery this recently is working in the building. */
+const ANALYZERS_SEEN_MS = 60_000;
+
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** What the analyzers are told of a building's loaded model (in the gallery reply); the prototypes come apart. */
@@ -54,6 +57,8 @@ export class ModelsService {
   private readonly running = new Map<string, Running>();
   /** per building: the model uuid an analyzer last fetched (whether the loaded one is applied) */
   private readonly fetched = new Map<string, string>();
+  /** per building: the embedders of the analyzers that asked for its gallery, and when they last did */
+  private readonly embedders = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly d: {
@@ -81,13 +86,22 @@ export class ModelsService {
     requireEntitlement(principal, domain, 'faces', 'train_model');
     const current = await this.d.models.current(domain);
     const row = current && (await this.d.models.byUuid(current.model_uuid));
-    if (!current || !row) return { ok: true, label: null, model: null, loaded_at: null, applied: true };
+    if (!current || !row) return { ok: true, label: null, model: null, loaded_at: null, applied: true, unused: null };
+    const now = this.d.clock.now();
+    const recent = [...(this.embedders.get(domain) ?? new Map<string, number>())]
+      .filter(([, at]) => now - at <= ANALYZERS_SEEN_MS)
+      .map(([embedder]) => embedder);
+    const unused =
+      row.embedder && recent.length > 0 && !recent.includes(row.embedder)
+        ? MODEL_MESSAGES.otherEmbedder(row.embedder, recent.sort().join(', '))
+        : null;
     return {
       ok: true,
       label: row.label,
       model: this.present(row),
       loaded_at: iso(current.loaded_at),
       applied: this.fetched.get(domain) === row.uuid,
+      unused,
     };
   }
 
@@ -129,9 +143,6 @@ export class ModelsService {
     const row = await this.d.models.byLabel(domain, label);
     if (!row) throw notFound('No such model in this building.');
     if (row.status !== 'ready') throw new HttpError(409, MODEL_MESSAGES.notReady);
-    // A model of vectors the cameras' faces are no longer embedded with would be ignored by the analyzers: refused.
-    const now = await this.d.models.newestEmbedder(domain);
-    if (now && row.embedder && now !== row.embedder) throw new HttpError(409, MODEL_MESSAGES.otherEmbedder(row.embedder, now));
     await this.d.models.setCurrent(domain, row.uuid, principal.user.id, this.d.clock.now());
     this.d.log.info({ domain, label }, 'a face model was loaded');
     return { ok: true, message: MODEL_MESSAGES.loaded };
@@ -277,6 +288,13 @@ export class ModelsService {
       this.d.log.warn({ err: error, domain, label: entry.label }, 'a face model training failed');
       await this.d.models.update(entry.uuid, { status: 'failed', message, finished_at: this.d.clock.now() }).catch(() => undefined);
     }
+  }
+
+  /** An analyzer asked for the building's gallery, with the embedder it makes vectors with. */
+  sawAnalyzer(domain: string, embedder: string): void {
+    const seen = this.embedders.get(domain) ?? new Map<string, number>();
+    seen.set(embedder, this.d.clock.now());
+    this.embedders.set(domain, seen);
   }
 
   /** The building's loaded model as the analyzers are told of it (null: none; they use the registry photos alone). */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Box, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { FACES_MESSAGES, relativeTime, type Face } from '@vigil/contract';
 import { Link } from 'react-router';
@@ -6,13 +6,17 @@ import { faceTags } from '../lib/face-labels';
 import { formatMoment } from '../lib/face-time';
 import { FaceAvatar } from './face-avatar';
 import { FaceHistoryPanel } from './face-history-panel';
+import { MatchFinderModal } from './match-finder-modal';
 import { MediaImage } from './media-image';
 
 export interface FaceDetailsAccess {
   canEdit: boolean;
   canDelete: boolean;
   canViewHistoric: boolean;
+  /** the /confirmed route is open to the user (faces/train_model, staff) */
   canOpenConfirmed: boolean;
+  /** 'More Detections' (the match finder): faces/train_model in the building */
+  canFindMatches: boolean;
   expandedHistogram: boolean;
 }
 
@@ -76,8 +80,8 @@ function Photos({ face }: { face: Face }) {
 
 /**
  * A person's details (part 2 §2): name, tags, photos, where and when last seen, 'Most Recent Detection' and
- * 'Show/Hide History' (clicking the open tab hides it), confirmed matches, Edit and Delete. `face` carries the names
- * as shown (dummy ones with the flag on).
+ * 'Show/Hide History' (clicking the open tab hides it), confirmed matches, 'More Detections' (the match finder), Edit
+ * and Delete. `face` carries the names as shown (dummy ones with the flag on).
  */
 export function FaceDetails({
   face,
@@ -95,6 +99,7 @@ export function FaceDetails({
   onDelete: () => void;
 }) {
   const confirmed = FACES_MESSAGES.confirmedMatches(face.images_tagged);
+  const [findingMatches, setFindingMatches] = useState(false);
   return (
     <Paper component="section" aria-label={face.person_name} withBorder radius="md" p="md" h="100%" style={{ overflowY: 'auto' }}>
       <Stack gap="md">
@@ -123,6 +128,11 @@ export function FaceDetails({
             <Text size="sm">{confirmed}</Text>
           )}
           <Group gap="xs" ml="auto">
+            {access.canFindMatches && (
+              <Button variant="light" size="compact-md" onClick={() => setFindingMatches(true)}>
+                More Detections
+              </Button>
+            )}
             {access.canEdit && (
               <Button variant="light" size="compact-md" onClick={onEdit}>
                 Edit
@@ -159,6 +169,7 @@ export function FaceDetails({
           </Tabs.Panel>
         </Tabs>
       </Stack>
+      {findingMatches && <MatchFinderModal face={face} onClose={() => setFindingMatches(false)} />}
     </Paper>
   );
 }

@@ -19,6 +19,17 @@ function HistoryRow({ entry, now, canViewHistoric }: { entry: HistoryEntry; now:
           <Text size="sm" fw={600} truncate>
             {entry.camera_description}
           </Text>
+          {entry.confirmed && (
+            <Badge
+              size="xs"
+              variant="light"
+              color="green"
+              title={entry.confirmed_at ? `Confirmed ${formatMoment(Date.parse(entry.confirmed_at))}` : 'Confirmed'}
+              style={{ flexShrink: 0 }}
+            >
+              Confirmed
+            </Badge>
+          )}
           {entry.merged && (
             <Badge size="xs" variant="light" color="gray" aria-label={`${entry.mergeCount} detections`} style={{ flexShrink: 0 }}>
               ×{entry.mergeCount}

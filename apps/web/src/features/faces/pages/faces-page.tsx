@@ -55,6 +55,7 @@ export default function FacesPage({ title }: { title: string }) {
     canDelete: hasOperation(services, 'faces', 'delete'),
     canViewHistoric: hasOperation(services, 'video', 'view_historic'),
     canOpenConfirmed: openRoutes.some((r) => r.href === '/confirmed'),
+    canFindMatches: hasOperation(services, 'faces', 'train_model'),
     expandedHistogram: hasOperation(services, 'faces', 'view_expanded_histogram'),
   };
   const canAdd = access.canEdit && domainId !== null;

@@ -37,6 +37,11 @@ function CurrentModelHeader({ domainId }: { domainId: string }) {
           {MODEL_TEXTS.notApplied}
         </Alert>
       )}
+      {view.unused && (
+        <Alert color="yellow" variant="light" role="status">
+          {view.unused}
+        </Alert>
+      )}
     </Stack>
   );
 }

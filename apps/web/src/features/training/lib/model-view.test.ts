@@ -96,11 +96,12 @@ describe('the current model header', () => {
     expect(currentModelView(currentReply(model), UTC)).toEqual({
       text: 'Current model: 2026-11-20-15-04-05 (created Nov 20, 2026, 3:04 PM)',
       waiting: false,
+      unused: null,
     });
   });
 
   it('says when none is selected, or the selected one is not found', () => {
-    expect(currentModelView(currentReply(null))).toEqual({ text: MODEL_TEXTS.noCurrent, waiting: false });
+    expect(currentModelView(currentReply(null))).toEqual({ text: MODEL_TEXTS.noCurrent, waiting: false, unused: null });
     expect(currentModelView(currentReply(null, { label: '2026-11-20-15-04-05', applied: true })).text).toBe(
       'The current model (2026-11-20-15-04-05) was not found.',
     );
@@ -108,6 +109,12 @@ describe('the current model header', () => {
 
   it('asks to wait while the loaded model is not applied yet', () => {
     expect(currentModelView(currentReply(modelFixture('1', '2026-11-20-15-04-05'), { applied: false })).waiting).toBe(true);
+  });
+
+  it('says why the analyzers will not use a model of another embedder, instead of asking to wait', () => {
+    const unused = 'The analyzers of this building will not use this model: …';
+    const view = currentModelView(currentReply(modelFixture('1', '2026-11-20-15-04-05'), { applied: false, unused }));
+    expect(view).toMatchObject({ waiting: false, unused });
   });
 });
 

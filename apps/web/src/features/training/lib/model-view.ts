@@ -96,14 +96,16 @@ export interface CurrentModelView {
   text: string;
   /** a model was loaded and not every analyzer uses it yet (part 2 §4) */
   waiting: boolean;
+  /** why the analyzers will not use it (another embedder's vectors), instead of asking to wait */
+  unused: string | null;
 }
 
 /** The header: the current model's creation date, or that none is selected or found. */
 export function currentModelView(reply: CurrentModelReply, format?: { locale?: string; timeZone?: string }): CurrentModelView {
-  if (reply.label === null) return { text: MODEL_TEXTS.noCurrent, waiting: false };
+  if (reply.label === null) return { text: MODEL_TEXTS.noCurrent, waiting: false, unused: null };
   const text =
     reply.model === null ? MODEL_TEXTS.notFound(reply.label) : MODEL_TEXTS.current(reply.label, formatModelDate(reply.label, format));
-  return { text, waiting: !reply.applied };
+  return { text, waiting: !reply.applied && reply.unused === null, unused: reply.unused };
 }
 
 export interface IdentityView {

@@ -66,6 +66,7 @@ export function currentReply(model: Model | null, overrides: Partial<CurrentMode
     model,
     loaded_at: model ? '2026-11-20T10:00:00Z' : null,
     applied: true,
+    unused: null,
     ...overrides,
   };
 }
