@@ -1,5 +1,5 @@
 import type { ConfidencePredicate } from '@vigil/contract';
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { chunked } from '../../db/chunked.js';
 import type { Db } from '../../db/database.js';
 import type { Database, FaceDetectionRow } from '../../db/schema.js';
@@ -64,13 +64,17 @@ export class TrainingRepository {
     if (f.before !== null) query = query.where('captured_at', '<=', f.before);
     if (f.people.length > 0) {
       const people = [...f.people];
+      // EXISTS, correlated: walking the (building, time) index newest first, each detection's candidates are looked up
+      // by their primary key; an IN over every candidate of the person was read whole first (~0.5 s at 1,000,000).
       query = query.where((eb: ExpressionBuilder<Database, 'face_detections'>) =>
         eb.or([
           eb('frontend_face_uuid', 'in', people),
-          eb(
-            'runtime_face_uuid',
-            'in',
-            eb.selectFrom('face_detection_candidates').select('runtime_face_uuid').where('frontend_face_uuid', 'in', people),
+          eb.exists(
+            eb
+              .selectFrom('face_detection_candidates as c')
+              .select(sql`1`.as('one'))
+              .whereRef('c.runtime_face_uuid', '=', 'face_detections.runtime_face_uuid')
+              .where('c.frontend_face_uuid', 'in', people),
           ),
         ]),
       );
