@@ -1,10 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { FaceModelIdentityRow, FaceModelRow, NewFaceModel } from '../../db/schema.js';
-
-const floats = (bytes: Buffer | Uint8Array): Float32Array => {
-  const copy = Buffer.from(bytes);
-  return new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
-};
+import { floats } from './vectors.js';
 
 /** What a building's faces give a training: tags (confirmed faces), photos and hard negatives, of one embedder. */
 export interface TrainingData {

@@ -25,7 +25,8 @@ import type { PersonCard } from '../faces/people-view.js';
 import type { UserAccess } from '../auth/access.port.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
-import { centroids, unit } from './trainer.js';
+import { centroids } from './trainer.js';
+import { cosine, floats, unit } from './vectors.js';
 import { decodeListToken, encodeListToken } from './list-token.js';
 import type { DetectionFilters, ListPosition, TrainingRepository } from './training.repository.js';
 
@@ -45,20 +46,6 @@ export interface TrainingDeps {
   clock: Clock;
 }
 
-const floats = (bytes: Buffer | Uint8Array): Float32Array => {
-  const copy = Buffer.from(bytes);
-  return new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
-};
-/** Cosine of a unit vector and any vector. */
-function cosine(unitProbe: Float32Array, v: Float32Array): number {
-  let dot = 0;
-  let norm = 0;
-  for (let i = 0; i < v.length; i++) {
-    dot += unitProbe[i]! * v[i]!;
-    norm += v[i]! * v[i]!;
-  }
-  return norm === 0 ? 0 : Math.max(0, dot / Math.sqrt(norm));
-}
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 function validTimeZone(zone: string | null | undefined): zone is string {
   if (!zone) return false;

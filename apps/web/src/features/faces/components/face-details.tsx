@@ -7,7 +7,7 @@ import { formatMoment } from '../lib/face-time';
 import { FaceAvatar } from './face-avatar';
 import { FaceHistoryPanel } from './face-history-panel';
 import { MatchFinderModal } from './match-finder-modal';
-import { MediaImage } from './media-image';
+import { MediaImage } from '../../../components/media-image';
 
 export interface FaceDetailsAccess {
   canEdit: boolean;

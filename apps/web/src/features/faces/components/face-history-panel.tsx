@@ -7,7 +7,7 @@ import { useFaceHistory } from '../api/get-face-history';
 import { SHORT_HISTORY, confidenceColor, confidenceText, historyViewerPath, visibleHistory } from '../lib/face-history';
 import { formatMoment } from '../lib/face-time';
 import { HistoryHistogram } from './history-histogram';
-import { MediaImage } from './media-image';
+import { MediaImage } from '../../../components/media-image';
 
 function HistoryRow({ entry, now, canViewHistoric }: { entry: HistoryEntry; now: number; canViewHistoric: boolean }) {
   const at = Date.parse(entry.captured_at);

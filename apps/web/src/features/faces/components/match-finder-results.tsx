@@ -3,7 +3,7 @@ import type { MatchFinderResult } from '@vigil/contract';
 import type { MatchFinderState } from '../hooks/use-match-finder';
 import { formatMoment } from '../lib/face-time';
 import { similarityText, truncatedNote } from '../lib/match-finder';
-import { MediaImage } from './media-image';
+import { MediaImage } from '../../../components/media-image';
 
 /** One face found: its picture, camera, moment and similarity; a click selects or deselects it. */
 function FoundFace({

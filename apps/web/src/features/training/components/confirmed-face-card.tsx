@@ -5,7 +5,7 @@ import { currentApiHost } from '../../../lib/api-host';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { useRemoveConfirmation } from '../api/remove-confirmation';
 import { CONFIRMED_TEXTS, exactTime } from '../lib/training-texts';
-import { FaceImage } from './face-image';
+import { MediaImage } from '../../../components/media-image';
 
 /** A confirmed face (part 2 §2): the person's profile button, the detected face, and 'Remove' to take the confirmation back. */
 export function ConfirmedFaceCard({
@@ -47,7 +47,7 @@ export function ConfirmedFaceCard({
         >
           {name}
         </Button>
-        <FaceImage src={face.frame_uri} alt={`Detected face of ${name}`} w="100%" h={200} />
+        <MediaImage src={face.frame_uri} alt={`Detected face of ${name}`} w="100%" h={200} />
         <Text size="xs" c="dimmed">
           {face.camera_description} ·{' '}
           <time dateTime={face.captured_at} title={exactTime(face.captured_at)}>

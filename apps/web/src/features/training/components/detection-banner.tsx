@@ -6,7 +6,7 @@ import { exactMatch } from '../lib/detection-review';
 import type { PersonNames } from '../lib/person-names';
 import { DETECTED_TEXTS, exactTime } from '../lib/training-texts';
 import { CandidateButton } from './candidate-button';
-import { FaceImage } from './face-image';
+import { MediaImage } from '../../../components/media-image';
 
 /** What a screen reader hears for a detection: who it is, if confirmed, where and when. */
 export function detectionLabel(face: DetectedFace, names: PersonNames): string {
@@ -65,7 +65,7 @@ export function DetectionBanner({
       }}
     >
       <Flex direction={{ base: 'column', sm: 'row' }} gap="md">
-        <FaceImage src={face.frame_uri} alt={`Detected face at ${face.camera_description}`} w={148} h={148} />
+        <MediaImage src={face.frame_uri} alt={`Detected face at ${face.camera_description}`} w={148} h={148} />
         <Stack gap={6} miw={0} style={{ flex: 1 }}>
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text fw={600} truncate>

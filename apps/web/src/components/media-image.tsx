@@ -1,10 +1,25 @@
 import { useState } from 'react';
 import { Center, Image, Text, type BoxProps } from '@mantine/core';
-import { currentApiHost } from '../../../lib/api-host';
-import { resolveMediaUrl } from '../../../lib/media-url';
+import { currentApiHost } from '../lib/api-host';
+import { resolveMediaUrl } from '../lib/media-url';
 
-/** A detected face or a person's photo from the API, with a quiet placeholder when there is none or it cannot load. */
-export function FaceImage({ src, alt, w, h }: { src: string | null; alt: string; w: BoxProps['w']; h: BoxProps['h'] }) {
+/**
+ * A picture from the API (a signed /media link: a detected face, a person's photo), loaded lazily, with a quiet
+ * placeholder that says so when there is none or it cannot load.
+ */
+export function MediaImage({
+  src,
+  alt,
+  w,
+  h,
+  fit = 'cover',
+}: {
+  src: string | null;
+  alt: string;
+  w: BoxProps['w'];
+  h: BoxProps['h'];
+  fit?: 'cover' | 'contain';
+}) {
   const [broken, setBroken] = useState<string | null>(null);
   if (!src || broken === src) {
     return (
@@ -21,7 +36,7 @@ export function FaceImage({ src, alt, w, h }: { src: string | null; alt: string;
       alt={alt}
       w={w}
       h={h}
-      fit="cover"
+      fit={fit}
       radius="sm"
       loading="lazy"
       bg="gray.1"
