@@ -73,6 +73,17 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'POST', url: `/api/v1/domains/${MAPLE}/accounts`, payload: { email: 'a@b.example', role: 'caregiver' } },
   { method: 'PUT', url: `/api/v1/domains/${MAPLE}/accounts/${RULE_ID}`, payload: { roles: ['caregiver'] } },
   { method: 'DELETE', url: `/api/v1/domains/${MAPLE}/accounts/${RULE_ID}` },
+  { method: 'POST', url: '/api/v5/facesdetected2', payload: { domain_uuid: MAPLE } },
+  { method: 'POST', url: '/api/v4/faces/confirmed', payload: { domain_uuid: MAPLE } },
+  { method: 'GET', url: `/api/v6/faces/matched/${PERSON}` },
+  { method: 'POST', url: '/api/v6/faces/matchfinder', payload: { domain_uuid: MAPLE, frontend_face_uuid: PERSON } },
+  { method: 'POST', url: '/api/v4/faces/visitor', payload: { runtime_face_uuid: PERSON } },
+  { method: 'GET', url: `/api/v1/training/models?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: `/api/v1/training/models/current?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: `/api/v1/training/models/2026-01-01-00-00-00/identities?domain_uuid=${MAPLE}` },
+  { method: 'POST', url: '/api/v1/training/models/load', payload: { domain_uuid: MAPLE, label: '2026-01-01-00-00-00' } },
+  { method: 'POST', url: '/api/v1/training/models/train', payload: { domain_uuid: MAPLE } },
+  { method: 'GET', url: `/api/v1/training/progress?domain_uuid=${MAPLE}` },
 ];
 /** Routes that take no session: public ones, and the ingest API (a detector key instead, tested in ingest.test.ts). */
 const PUBLIC = [
@@ -81,6 +92,8 @@ const PUBLIC = [
   'POST /api/ingest/v1/batch',
   'POST /api/ingest/v1/analyzers/heartbeat',
   'GET /api/ingest/v1/gallery',
+  'GET /api/ingest/v1/model',
+  'POST /api/ingest/v1/gallery/embeddings',
 ];
 
 describe('every protected route', () => {
@@ -99,6 +112,8 @@ describe('every protected route', () => {
         .replace(`PUT /api/v6/faces/${PERSON}`, 'PUT /api/v6/faces/{frontendFaceUuid}')
         .replace(`/api/v6/faces/${PERSON}`, '/api/v6/faces/{id}')
         .replace(`/api/v4/faceimage/${PERSON}`, '/api/v4/faceimage/{runtimeFaceUuid}')
+        .replace(`/api/v6/faces/matched/${PERSON}`, '/api/v6/faces/matched/{frontendFaceUUID}')
+        .replace('/models/2026-01-01-00-00-00/identities', '/models/{label}/identities')
         .replace(`/accounts/${RULE_ID}`, '/accounts/{userId}')
         .replace(RULE_ID, '{id}')
         .replace(CAMERA, '{cameraId}')

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import sharp from 'sharp';
 import type { ClipRow } from '../db/schema.js';
 import { frameArgs, posterCrop, runFfmpeg, type FrameCrop } from './ffmpeg.js';
 import type { MediaStore } from './media-store.js';
@@ -13,10 +14,23 @@ export interface ClipLookup {
   spansFrom(camera: string, ms: number): Promise<{ start_ms: number; duration_ms: number }[]>;
 }
 
-/** event: an event's thumbnail; face: the whole frame of a face detection; poster: the face crop of it. */
-export const FRAME_KINDS = ['event', 'face', 'poster'] as const;
+/**
+ * event: an event's thumbnail; face: the whole frame of a face detection; poster: the face crop of it. Made from
+ * those, for the training tool (part 2 §3 training filters): shapes, the whole frame with the face's box drawn; clahe,
+ * the crop contrast-equalised (CLAHE); shapes-clahe, both.
+ */
+export const FRAME_KINDS = ['event', 'face', 'poster', 'shapes', 'clahe', 'shapes-clahe'] as const;
 export type FrameKind = (typeof FRAME_KINDS)[number];
-const WIDTH: Record<FrameKind, number> = { event: 320, face: 1280, poster: 240 };
+const WIDTH: Record<'event' | 'face' | 'poster', number> = { event: 320, face: 1280, poster: 240 };
+const DERIVED: Partial<Record<FrameKind, { base: 'face' | 'poster'; box: boolean; clahe: boolean }>> = {
+  shapes: { base: 'face', box: true, clahe: false },
+  clahe: { base: 'poster', box: false, clahe: true },
+  'shapes-clahe': { base: 'face', box: true, clahe: true },
+};
+/** The picture a kind is made from (itself for the cut or kept ones). */
+export const baseFrameKind = (kind: FrameKind): 'event' | 'face' | 'poster' => DERIVED[kind]?.base ?? (kind as 'event' | 'face' | 'poster');
+/** A whole frame with the face's box is shown this wide at most (a list of them, not one picture). */
+const SHAPES_WIDTH = 480;
 
 /** A camera's gaps are found again from scratch this often (a clip removed mid-archive makes a new one). */
 const FULL_SCAN_MS = 10 * 60_000;
@@ -27,7 +41,7 @@ const FULL_SCAN_MS = 10 * 60_000;
 export const CLIP_GAP_TOLERANCE_MS = 1_000;
 
 export const framePath = (kind: FrameKind, id: string): string => `frames/${kind}/${id}.jpg`;
-const FRAME_PATH = /^frames\/(event|face|poster)\/([0-9a-f-]{36})\.jpg$/;
+const FRAME_PATH = new RegExp(`^frames/(${FRAME_KINDS.join('|')})/([0-9a-f-]{36})\\.jpg$`);
 
 /** Where and when a picture was taken, as the database knows it. */
 export interface FrameSource {
@@ -137,6 +151,8 @@ export class FrameService {
   }
 
   private async make(kind: FrameKind, id: string, absolute: string): Promise<boolean> {
+    const derived = DERIVED[kind];
+    if (derived) return this.derive(kind, id, absolute, derived);
     if (!this.d.ffmpeg) return false;
     const source = await this.d.lookup(kind, id);
     if (!source) return false;
@@ -152,7 +168,7 @@ export class FrameService {
         try {
           await runFfmpeg(
             this.d.ffmpeg,
-            frameArgs(found.file, Math.max(0, found.offsetSeconds - back), partial, WIDTH[kind], crop),
+            frameArgs(found.file, Math.max(0, found.offsetSeconds - back), partial, WIDTH[baseFrameKind(kind)], crop),
             20_000,
           );
           if (existsSync(partial) && statSync(partial).size > 0) {
@@ -169,6 +185,40 @@ export class FrameService {
     } finally {
       this.release();
     }
+  }
+
+  /** A picture made from another (kept or cut first): the face's box drawn on the whole frame, and/or CLAHE. */
+  private async derive(
+    kind: FrameKind,
+    id: string,
+    absolute: string,
+    how: { base: 'face' | 'poster'; box: boolean; clahe: boolean },
+  ): Promise<boolean> {
+    const base = await this.read(how.base, id);
+    if (!base) return false;
+    const source = how.box ? await this.d.lookup(kind, id) : undefined;
+    let image = sharp(base);
+    if (how.box) {
+      const { width = 0, height = 0 } = await sharp(base).metadata();
+      const scale = Math.min(1, SHAPES_WIDTH / Math.max(1, width));
+      const [w, h] = [Math.round(width * scale), Math.round(height * scale)];
+      image = image.resize(w, h);
+      const box = source?.box;
+      if (box) {
+        const stroke = Math.max(2, Math.round(w / 160));
+        const rect = `<rect x="${box.x * w}" y="${box.y * h}" width="${box.w * w}" height="${box.h * h}" fill="none" stroke="#39ff14" stroke-width="${stroke}"/>`;
+        image = image.composite([
+          { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${rect}</svg>`), left: 0, top: 0 },
+        ]);
+      }
+    }
+    // Contrast limited adaptive histogram equalisation: faces in shadow or backlight become readable.
+    if (how.clahe) image = image.clahe({ width: 8, height: 8, maxSlope: 3 });
+    mkdirSync(dirname(absolute), { recursive: true });
+    const partial = `${absolute.slice(0, -4)}.${process.pid}.part.jpg`;
+    await image.jpeg({ quality: 82 }).toFile(partial);
+    renameSync(partial, absolute);
+    return true;
   }
 
   /** The archived clip holding the moment. */
@@ -330,7 +380,7 @@ export class FrameAvailability {
    * file-system call) only for moments the video does not hold.
    */
   pictured(kind: FrameKind, id: string, camera: string, at: number): boolean {
-    return this.has(camera, at) || (this.d.kept?.(kind, id) ?? false);
+    return this.has(camera, at) || (this.d.kept?.(baseFrameKind(kind), id) ?? false);
   }
 
   has(camera: string, at: number): boolean {

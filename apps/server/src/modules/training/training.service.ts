@@ -18,7 +18,7 @@ import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { FaceDetectionRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
-import { signedFrameUrl, type FrameAvailability } from '../../media/frames.js';
+import { signedFrameUrl, type FrameAvailability, type FrameKind } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { PersonCard } from '../faces/people-view.js';
@@ -119,9 +119,11 @@ export class TrainingService {
     const cards = await this.d.faces.cards([...matches.values()].flat().map((m) => m.person));
     await this.d.frames.prepare(page.map((r) => r.camera_uuid));
     const now = this.d.clock.now();
+    // How the faces are drawn (part 2 §3 shapesOnFaces, clahe): the whole frame with the face's box, and/or equalised.
+    const drawn: FrameKind = body.shapes ? (body.clahe ? 'shapes-clahe' : 'shapes') : body.clahe ? 'clahe' : 'poster';
     const faces: DetectedFace[] = page.map((row) => ({
       runtime_face_uuid: row.runtime_face_uuid,
-      frame_uri: this.picture(row, now),
+      frame_uri: this.picture(row, now, drawn),
       camera_uuid: row.camera_uuid,
       camera_description: names.get(row.camera_uuid) ?? 'Removed camera',
       captured_at: iso(row.captured_at),
@@ -302,10 +304,10 @@ export class TrainingService {
     });
   }
 
-  /** The face crop, when it exists or the recording holds the moment. */
-  private picture(row: FaceDetectionRow, now: number): string | null {
-    return this.d.frames.pictured('poster', row.runtime_face_uuid, row.camera_uuid, row.captured_at)
-      ? signedFrameUrl(this.d.signer, 'poster', row.runtime_face_uuid, now)
+  /** The face crop (or a picture made from it or its frame), when it exists or the recording holds the moment. */
+  private picture(row: FaceDetectionRow, now: number, kind: FrameKind = 'poster'): string | null {
+    return this.d.frames.pictured(kind, row.runtime_face_uuid, row.camera_uuid, row.captured_at)
+      ? signedFrameUrl(this.d.signer, kind, row.runtime_face_uuid, now)
       : null;
   }
 }

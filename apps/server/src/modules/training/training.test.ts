@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConfirmedFace, DetectedFace, FacesDetectedReply, FacesDetectedRequest } from '@vigil/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../../test/harness.js';
 import { BIRCH_RECEPTION, DINING_ROOM, EDITH, EXIT, HALLWAY, MARGARET, WALTER } from '../../../test/demo-ids.js';
@@ -405,5 +406,62 @@ describe('the match finder (POST /api/v6/faces/matchfinder)', () => {
     } finally {
       await ctx.database.db.updateTable('domains').set({ timezone: 'America/New_York' }).where('uuid', '=', MAPLE).execute();
     }
+  });
+});
+
+describe('how the faces are drawn (shapes, CLAHE)', () => {
+  it('shows the whole frame with the face’s box (shapes), the crop equalised (CLAHE), or both; made once, from the kept pictures', async () => {
+    const id = randomUUID();
+    const crop = await jpegBytes(96);
+    const frame = await jpegBytes(640);
+    const sent = await sendBatch(ctx, key, {
+      faces: [
+        {
+          ...face(60_000, { camera: HALLWAY }),
+          runtime_face_uuid: id,
+          box: { x: 0.4, y: 0.3, w: 0.2, h: 0.3 },
+          crop: crop.toString('base64'),
+          frame: frame.toString('base64'),
+        },
+      ],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const uri = async (body: Partial<FacesDetectedRequest>) =>
+      (await page({ camera_uuids: [HALLWAY], before: iso(base + 60_000), limit: 1, ...body })).faces[0]!.frame_uri!;
+    const picture = async (url: string) => {
+      const reply = await ctx.app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(200);
+      return sharp(reply.rawPayload).metadata();
+    };
+    expect(await uri({})).toMatch(/\/frames\/poster\//);
+    const shapes = await uri({ shapes: true });
+    expect(shapes).toMatch(/\/frames\/shapes\//);
+    expect(await picture(shapes)).toMatchObject({ format: 'jpeg', width: 480, height: 480 });
+    const clahe = await uri({ clahe: true });
+    expect(clahe).toMatch(/\/frames\/clahe\//);
+    expect(await picture(clahe)).toMatchObject({ format: 'jpeg', width: 96, height: 96 });
+    const both = await uri({ shapes: true, clahe: true });
+    expect(both).toMatch(/\/frames\/shapes-clahe\//);
+    expect(await picture(both)).toMatchObject({ format: 'jpeg', width: 480 });
+    // The box is drawn: the frame's pixels changed where its edge runs.
+    const edge = async (url: string) => {
+      const raw = await sharp((await ctx.app.inject({ method: 'GET', url })).rawPayload)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const at = (Math.round(0.3 * 480) * 480 + Math.round(0.5 * 480)) * raw.info.channels;
+      return [raw.data[at], raw.data[at + 1], raw.data[at + 2]];
+    };
+    const [r, g, b] = await edge(shapes);
+    expect(g).toBeGreaterThan(200);
+    expect(r! + b!).toBeLessThan(g!);
+  });
+
+  it('has no whole-frame picture of a face that came without its frame and is not recorded', async () => {
+    const id = randomUUID();
+    await sendBatch(ctx, key, {
+      faces: [{ ...face(61_000, { camera: HALLWAY }), runtime_face_uuid: id, crop: (await jpegBytes(64)).toString('base64') }],
+    });
+    const [listed] = (await page({ camera_uuids: [HALLWAY], before: iso(base + 61_000), limit: 1, shapes: true })).faces;
+    expect(listed).toMatchObject({ runtime_face_uuid: id, frame_uri: null });
   });
 });

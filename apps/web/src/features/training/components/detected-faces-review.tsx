@@ -181,6 +181,7 @@ export function DetectedFacesReview({
               onSelect={() => setSelection({ id: face.runtime_face_uuid, index: i })}
               onAnswer={answer}
               canAddVisitor={canAddVisitor}
+              wholeFrame={request.shapes === true}
               itemRef={(element) => {
                 if (element) items.current.set(face.runtime_face_uuid, element);
                 else items.current.delete(face.runtime_face_uuid);

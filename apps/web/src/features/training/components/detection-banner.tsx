@@ -28,6 +28,7 @@ export function DetectionBanner({
   onAnswer,
   itemRef,
   canAddVisitor,
+  wholeFrame = false,
 }: {
   face: DetectedFace;
   names: PersonNames;
@@ -38,6 +39,8 @@ export function DetectionBanner({
   itemRef: Ref<HTMLLIElement>;
   /** 'Visitor' makes a person of the registry: it needs faces/add too */
   canAddVisitor: boolean;
+  /** the picture is the whole frame with the face's box drawn (Shapes): shown whole, not cropped to a square */
+  wholeFrame?: boolean;
 }) {
   const exact = exactMatch(face);
   const at = Date.parse(face.captured_at);
@@ -65,7 +68,13 @@ export function DetectionBanner({
       }}
     >
       <Flex direction={{ base: 'column', sm: 'row' }} gap="md">
-        <MediaImage src={face.frame_uri} alt={`Detected face at ${face.camera_description}`} w={148} h={148} />
+        <MediaImage
+          src={face.frame_uri}
+          alt={`Detected face at ${face.camera_description}`}
+          w={wholeFrame ? 264 : 148}
+          h={148}
+          fit={wholeFrame ? 'contain' : 'cover'}
+        />
         <Stack gap={6} miw={0} style={{ flex: 1 }}>
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text fw={600} truncate>
