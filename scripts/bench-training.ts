@@ -4,12 +4,11 @@
 // BENCH_DETECTIONS, BENCH_REQUESTS, BENCH_GALLERY; BENCH_ENGINES=sqlite,postgres; BENCH_PARTS=train,search,match.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { CONFIDENCE_PREDICATES, seededRandom, type FacesDetectedReply } from '@vigil/contract';
+import { CONFIDENCE_PREDICATES, seededRandom, trainModel, unit, type FacesDetectedReply, type TrainingIdentity } from '@vigil/contract';
 import { sql } from 'kysely';
 import { Gallery } from '../apps/analyzer/src/gallery.js';
 import { decideModelMatch } from '../apps/analyzer/src/match.js';
 import { wasmBackend } from '../apps/analyzer/src/tf.js';
-import { trainModel, unit, type TrainingIdentity } from '../apps/server/src/modules/training/trainer.js';
 import { MAPLE, bearer, createTestContext } from '../apps/server/test/harness.js';
 import { count, load, ms, percentile, verdict } from './lib/bench.js';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';

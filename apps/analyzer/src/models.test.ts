@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { PrototypeIndex, scoreFace, trainModel, unit, type TrainingIdentity } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Gallery } from './gallery.js';
 import { Models, decode } from './models.js';
@@ -99,4 +100,50 @@ describe('the models (pipeline checks, not accuracy figures)', () => {
     expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(160);
     expect(crop.length).toBeLessThan(30_000);
   });
+});
+
+describe('a model trained on the real embeddings (pipeline checks, not accuracy figures)', () => {
+  /** Twelve ways a camera might see a portrait: crops, sizes, light, compression, mirrored or not. */
+  const variants = Array.from({ length: 12 }, (_, i) => ({
+    crop: 0.02 + (i % 4) * 0.03,
+    width: 140 + (i % 5) * 40,
+    brightness: 0.7 + (i % 6) * 0.1,
+    quality: 55 + (i % 3) * 15,
+    mirror: i % 2 === 1,
+  }));
+  async function identity(id: string, name: string): Promise<TrainingIdentity> {
+    const tags: TrainingIdentity['tags'] = [];
+    for (const [i, variant] of variants.entries()) {
+      const [face] = await models.detect(await augmented(name, variant));
+      if (face) tags.push({ id: `${id}-${i}`, vector: face.embedding });
+    }
+    return { id, photos: [(await models.detect(media(name)))[0]!.embedding], tags };
+  }
+  const gallery = (model: { prototypes: { identity: string; vector: Float32Array }[] }, people: TrainingIdentity[]) =>
+    new PrototypeIndex([
+      ...model.prototypes,
+      ...people.flatMap((p) => p.photos.map((photo) => ({ identity: p.id, vector: unit(photo)! }))),
+    ]);
+
+  it('names the held-out camera-like copies of the two portraits, and a model without Eileen does not name her', async () => {
+    const grace = await identity('grace', 'grace_hopper_512x512.jpg');
+    const eileen = await identity('eileen', 'astronaut.png');
+    expect(grace.tags.length).toBeGreaterThanOrEqual(10);
+    expect(eileen.tags.length).toBeGreaterThanOrEqual(10);
+    const model = await trainModel({ seed: 1, identities: [grace, eileen], negatives: [] });
+    expect(model.heldOut.length).toBeGreaterThanOrEqual(4);
+    expect(model.top1).toBe(1);
+    const both = gallery(model, [grace, eileen]);
+    const faces = new Map([...grace.tags, ...eileen.tags].map((t) => [t.id, t.vector]));
+    for (const id of model.heldOut) {
+      const score = scoreFace(both, model.calibration, unit(faces.get(id)!)!)!;
+      expect(score.id, id).toBe(id.split('-')[0]);
+      expect(score.confidence, id).toBeGreaterThanOrEqual(model.calibration.threshold);
+    }
+    // Eileen is a stranger to a building that knows only Grace: never named.
+    const alone = await trainModel({ seed: 1, identities: [grace], negatives: [] });
+    const graceOnly = gallery(alone, [grace]);
+    for (const tag of eileen.tags)
+      expect(scoreFace(graceOnly, alone.calibration, unit(tag.vector)!)!.confidence, tag.id).toBeLessThan(alone.calibration.threshold);
+  }, 120_000);
 });

@@ -26,6 +26,8 @@ export * from './training-filters.js';
 export * from './training-api.js';
 export * from './training-models.js';
 export * from './training-model.js';
+export * from './training-vectors.js';
+export * from './training-trainer.js';
 export * from './search-kit.js';
 export * from './dummy-names.js';
 export * from './maps.js';

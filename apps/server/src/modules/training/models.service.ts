@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { MODEL_MESSAGES, modelLabel, type CurrentModelReply, type Model, type ModelCalibration, type ModelIdentity } from '@vigil/contract';
+import {
+  MODEL_MESSAGES,
+  hasOperation,
+  modelLabel,
+  trainModel,
+  type CurrentModelReply,
+  type Model,
+  type ModelCalibration,
+  type ModelIdentity,
+  type TrainingIdentity,
+} from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
-import { hasOperation } from '@vigil/contract';
 import type { FaceModelRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { ModelsRepository } from './models.repository.js';
-import { trainModel, type TrainingIdentity } from './trainer.js';
 
 /** An analyzer that asked for a gallery this recently is working in the building. */
 const ANALYZERS_SEEN_MS = 60_000;

@@ -3,6 +3,7 @@ import {
   MATCH_FINDER_MESSAGES,
   TRAINING,
   TRAINING_MESSAGES,
+  centroids,
   zonedDayStart,
   type matchFinderBodySchema,
   type matchFinderReplySchema,
@@ -25,7 +26,6 @@ import type { PersonCard } from '../faces/people-view.js';
 import type { UserAccess } from '../auth/access.port.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
-import { centroids } from './trainer.js';
 import { cosine, floats, unit } from './vectors.js';
 import { decodeListToken, encodeListToken } from './list-token.js';
 import type { DetectionFilters, ListPosition, TrainingRepository } from './training.repository.js';

@@ -1,17 +1,6 @@
-import {
-  PRIOR_CALIBRATION,
-  calibratedConfidence,
-  chooseThreshold,
-  falseAcceptRate,
-  fitCalibration,
-  identityScores,
-  seededRandom,
-  splitTags,
-  topK,
-  type CalibrationSample,
-  type ModelCalibration,
-} from '@vigil/contract';
-import { dot, unit } from './vectors.js';
+import { falseAcceptRate, identityScores, seededRandom, splitTags, topK } from './training-metrics.js';
+import { calibratedConfidence, chooseThreshold, fitCalibration, type CalibrationSample, type ModelCalibration } from './training-model.js';
+import { dot, unit } from './training-vectors.js';
 
 // Training a building's model (issue 26). The embedder stays fixed; the model turns embeddings into identities:
 // - prototypes: each person's confirmed faces (the training side of the split) summed up as up to 4 centroids
@@ -305,5 +294,3 @@ export async function trainModel(input: TrainingInput, hooks: TrainerHooks = {})
     negatives: negatives.length,
   };
 }
-
-export { PRIOR_CALIBRATION, unit };

@@ -1,6 +1,7 @@
-import { seededRandom } from '@vigil/contract';
+import { seededRandom } from './training-metrics.js';
 import { describe, expect, it } from 'vitest';
-import { PrototypeIndex, scoreFace, trainModel, unit, type TrainingIdentity, type TrainingNegative } from './trainer.js';
+import { PrototypeIndex, scoreFace, trainModel, type TrainingIdentity, type TrainingNegative } from './training-trainer.js';
+import { unit } from './training-vectors.js';
 
 // Training on synthetic embeddings with a known structure: each person a direction in 64 dimensions, their faces that
 // direction plus noise; strangers partly alike to someone. The figures the trainer reports are checked against a plain
