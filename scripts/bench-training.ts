@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { Gallery } from '../apps/analyzer/src/gallery.js';
 import { decideModelMatch } from '../apps/analyzer/src/match.js';
 import { wasmBackend } from '../apps/analyzer/src/tf.js';
+import { timeSlicer } from '../apps/server/src/lib/time-slicer.js';
 import { MAPLE, bearer, createTestContext } from '../apps/server/test/harness.js';
 import { count, load, ms, percentile, verdict } from './lib/bench.js';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';
@@ -53,7 +54,7 @@ async function benchTraining(): Promise<void> {
   console.log(`\ntraining (${load()})`);
   for (const [what, pause] of [
     ['in one go            ', undefined],
-    ['in 10 ms slices (API)', sliced()],
+    ['in 10 ms slices (API)', timeSlicer()],
   ] as const) {
     const started = performance.now();
     const model = await trainModel({ seed: 1, identities, negatives }, pause ? { pause } : {});
@@ -62,16 +63,6 @@ async function benchTraining(): Promise<void> {
       `  ${count(IDENTITIES)} identities × ${TAGS} tags + a photo each, ${count(negatives.length)} negatives, ${DIMS} dims, ${what}: ${seconds.toFixed(1)} s (goal < 60 s: ${verdict(seconds < 60)}); top-1 ${(model.top1 * 100).toFixed(2)}%, top-5 ${(model.top5 * 100).toFixed(2)}%, false accepts ${(model.falseAcceptRate * 100).toFixed(2)}% at ${model.calibration.threshold}, ${count(model.prototypes.length)} prototypes`,
     );
   }
-}
-
-/** The yield the server's training uses: lets the event loop run every 10 ms. */
-function sliced(): () => Promise<void> {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < 10) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    since = performance.now();
-  };
 }
 
 async function benchSearch(engine: string): Promise<void> {

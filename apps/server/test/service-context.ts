@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { principalFor, type Principal } from '../src/auth/principal.js';
 import { migrateToLatest, type DatabaseHandle, type Trx } from '../src/db/database.js';
 import { seedDemo } from '../src/demo/seed.js';
-import { FrameAvailability } from '../src/media/frames.js';
+import { FrameAvailability } from '../src/media/frame-availability.js';
 import { MediaStore } from '../src/media/media-store.js';
 import { MediaSigner } from '../src/media/signing.js';
 import { AlertSettingsService } from '../src/modules/alerts/alert-settings.service.js';

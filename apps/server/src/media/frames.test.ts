@@ -5,7 +5,8 @@ import type { ElopementAlert, EventsReply } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../test/harness.js';
 import { frameArgs, posterCrop, resolveFfmpeg } from './ffmpeg.js';
-import { FrameAvailability, liveSegmentAt, recordingGaps } from './frames.js';
+import { liveSegmentAt } from './frames.js';
+import { FrameAvailability, recordingGaps } from './frame-availability.js';
 import { MediaSigner } from './signing.js';
 
 const EXIT = 'c1a00001-0000-4000-8000-00000000a001';

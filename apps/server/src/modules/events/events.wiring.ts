@@ -1,7 +1,7 @@
 import type { Authenticator } from '../../auth/authenticate.js';
 import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
-import type { FrameAvailability } from '../../media/frames.js';
+import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import type { EventsRepository } from './events.repository.js';

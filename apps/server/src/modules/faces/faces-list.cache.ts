@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock.js';
-import type { FrameAvailability } from '../../media/frames.js';
+import type { FrameAvailability } from '../../media/frame-availability.js';
 import { isPictured } from './faces.presenters.js';
 import { signedExpiry, type PeopleView } from './people-view.js';
 import type { PersonHead, RegistryRepository } from './registry.repository.js';

@@ -90,7 +90,7 @@ export class FacesPort {
 
   /** Registry photos' embeddings from an analyzer (photos of other buildings are skipped); how many were new. */
   storePhotoEmbeddings(domain: string, embedder: string, rows: { image_uuid: string; vector: Buffer }[], at: number): Promise<number> {
-    return this.d.registry.storePhotoEmbeddings(domain, embedder, rows, at);
+    return this.d.faces.storePhotoEmbeddings(domain, embedder, rows, at);
   }
 
   /** The photos of a building's people in service: what its faces are matched against. */

@@ -1,6 +1,7 @@
 import { formatUtc, roleFlags, type Face, type FaceRole, type HistoryEntry } from '@vigil/contract';
 import type { FaceImageRow } from '../../db/schema.js';
-import { framePath, type FrameAvailability } from '../../media/frames.js';
+import { framePath } from '../../media/frames.js';
+import { type FrameAvailability } from '../../media/frame-availability.js';
 import type { HistoryRow, PersonHead, PersonRow } from './registry.repository.js';
 
 // Row-to-reply shaping of the faces registry: pure functions, given what they show (signing is the caller's).

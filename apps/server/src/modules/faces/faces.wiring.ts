@@ -2,7 +2,7 @@ import type { Authenticator } from '../../auth/authenticate.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
-import type { FrameAvailability } from '../../media/frames.js';
+import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaStore } from '../../media/media-store.js';
 import { PhotoFiles } from '../../media/photos.js';
 import type { MediaSigner } from '../../media/signing.js';

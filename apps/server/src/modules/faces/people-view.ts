@@ -1,7 +1,7 @@
 import type { Face } from '@vigil/contract';
 import type { FaceRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { FrameAvailability } from '../../media/frames.js';
+import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import { isPictured, presentPerson, presentPhoto } from './faces.presenters.js';

@@ -305,37 +305,6 @@ export class RegistryRepository {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
-
-  /** Embeddings of the building's registry photos, per embedder; photos not of the building are skipped. */
-  async storePhotoEmbeddings(
-    domain: string,
-    embedder: string,
-    rows: { image_uuid: string; vector: Buffer }[],
-    at: number,
-  ): Promise<number> {
-    const ours = await chunked(
-      rows.map((r) => r.image_uuid),
-      (slice) =>
-        this.db
-          .selectFrom('face_images')
-          .innerJoin('faces', 'faces.uuid', 'face_images.face_uuid')
-          .select('face_images.uuid')
-          .where('faces.domain_uuid', '=', domain)
-          .where('face_images.uuid', 'in', slice)
-          .execute(),
-    );
-    const allowed = new Set(ours.map((r) => r.uuid));
-    const values = rows
-      .filter((r) => allowed.has(r.image_uuid))
-      .map((r) => ({ image_uuid: r.image_uuid, embedder, dims: r.vector.length / 4, vector: r.vector, created_at: at }));
-    if (values.length === 0) return 0;
-    const result = await this.db
-      .insertInto('face_photo_embeddings')
-      .values(values)
-      .onConflict((oc) => oc.columns(['image_uuid', 'embedder']).doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
 }
 
 async function advanceLastSeen(trx: Trx, rows: readonly SightingRow[]): Promise<void> {

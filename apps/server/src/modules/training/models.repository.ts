@@ -98,6 +98,16 @@ export class ModelsRepository {
       .executeTakeFirst();
   }
 
+  /** The building's loaded model, without its prototypes' bytes (what the analyzers' gallery polls need). */
+  loadedRow(domain: string) {
+    return this.db
+      .selectFrom('domain_models')
+      .innerJoin('face_models', 'face_models.uuid', 'domain_models.model_uuid')
+      .select(['face_models.uuid', 'face_models.label', 'face_models.status', 'face_models.embedder', 'face_models.calibration'])
+      .where('domain_models.domain_uuid', '=', domain)
+      .executeTakeFirst();
+  }
+
   async setCurrent(domain: string, model: string, by: string, at: number): Promise<void> {
     await this.db
       .insertInto('domain_models')

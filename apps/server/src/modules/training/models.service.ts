@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MODEL_MESSAGES,
+  formatUtc,
   hasOperation,
   modelLabel,
   trainModel,
@@ -14,12 +15,12 @@ import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { FaceModelRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { timeSlicer } from '../../lib/time-slicer.js';
+import { encodeModel, readCalibration } from './model-codec.js';
 import type { ModelsRepository } from './models.repository.js';
 
 /** An analyzer that asked for a gallery this recently is working in the building. */
 const ANALYZERS_SEEN_MS = 60_000;
-
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** What the analyzers are told of a building's loaded model (in the gallery reply); the prototypes come apart. */
 export interface LoadedModel {
@@ -31,28 +32,12 @@ export interface LoadedModel {
   prototypes: number;
 }
 
-/** How a model's prototypes are stored: float32 rows, and whose each row is (in `calibration`'s JSON). */
-interface StoredCalibration extends ModelCalibration {
-  dims: number;
-  owners: string[];
-}
-
 interface Running {
   uuid: string;
   label: string;
   progress: number;
   message: string | null;
   done: Promise<void>;
-}
-
-/** Yields to the event loop when a slice of work has run this long, so requests are answered while a model trains. */
-function timeSlicer(sliceMs = 10): () => Promise<void> {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < sliceMs) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    since = performance.now();
-  };
 }
 
 /**
@@ -107,7 +92,7 @@ export class ModelsService {
       ok: true,
       label: row.label,
       model: this.present(row),
-      loaded_at: iso(current.loaded_at),
+      loaded_at: formatUtc(new Date(current.loaded_at)),
       applied: this.fetched.get(domain) === row.uuid,
       unused,
     };
@@ -255,11 +240,7 @@ export class ModelsService {
       );
       const people = new Map(data.people.map((p) => [p.uuid, p]));
       const measured = trained.heldOut.length > 0;
-      const stored: StoredCalibration = { ...trained.calibration, dims: [...dims][0]!, owners: trained.prototypes.map((p) => p.identity) };
-      const vectors = Buffer.alloc(trained.prototypes.length * stored.dims * 4);
-      trained.prototypes.forEach((p, i) =>
-        vectors.set(new Uint8Array(p.vector.buffer, p.vector.byteOffset, p.vector.byteLength), i * stored.dims * 4),
-      );
+      const encoded = encodeModel(trained.calibration, trained.prototypes, [...dims][0]!);
       await this.d.models.finish(
         entry.uuid,
         {
@@ -273,8 +254,8 @@ export class ModelsService {
           false_accept_rate: measured ? trained.falseAcceptRate : null,
           false_accept_rate_negatives: trained.negatives > 0 ? trained.falseAcceptRateNegatives : null,
           threshold: trained.calibration.threshold,
-          calibration: JSON.stringify(stored),
-          prototypes: vectors,
+          calibration: encoded.calibration,
+          prototypes: encoded.prototypes,
           num_identities: trained.identities.length,
           num_tags_training: trained.tagsTraining,
           num_tags_validation: trained.tagsValidation,
@@ -307,10 +288,10 @@ export class ModelsService {
 
   /** The building's loaded model as the analyzers are told of it (null: none; they use the registry photos alone). */
   async loaded(domain: string): Promise<LoadedModel | null> {
-    const current = await this.d.models.current(domain);
-    const row = current && (await this.d.models.byUuid(current.model_uuid));
+    // Asked at every analyzer's gallery poll: one query, without the prototypes' bytes.
+    const row = await this.d.models.loadedRow(domain);
     if (!row || row.status !== 'ready' || !row.calibration || !row.embedder) return null;
-    const stored = JSON.parse(row.calibration) as StoredCalibration;
+    const stored = readCalibration(row.calibration);
     return {
       uuid: row.uuid,
       label: row.label,
@@ -327,7 +308,7 @@ export class ModelsService {
     if (current?.model_uuid !== uuid) return null;
     const row = await this.d.models.byUuid(uuid);
     if (!row?.calibration || !row.prototypes) return null;
-    const stored = JSON.parse(row.calibration) as StoredCalibration;
+    const stored = readCalibration(row.calibration);
     this.fetched.set(domain, uuid);
     return { uuid, dims: stored.dims, owners: stored.owners, vectors: Buffer.from(row.prototypes).toString('base64') };
   }
@@ -337,7 +318,7 @@ export class ModelsService {
     return {
       uuid: row.uuid,
       label: row.label,
-      created_at: iso(row.created_at),
+      created_at: formatUtc(new Date(row.created_at)),
       status: row.status,
       progress: running?.progress ?? row.progress,
       message: running?.message ?? row.message,

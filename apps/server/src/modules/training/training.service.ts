@@ -4,6 +4,7 @@ import {
   TRAINING,
   TRAINING_MESSAGES,
   centroids,
+  formatUtc,
   zonedDayStart,
   type matchFinderBodySchema,
   type matchFinderReplySchema,
@@ -19,7 +20,8 @@ import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { FaceDetectionRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
-import { signedFrameUrl, type FrameAvailability, type FrameKind } from '../../media/frames.js';
+import { signedFrameUrl, type FrameKind } from '../../media/frames.js';
+import { type FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { PersonCard } from '../faces/people-view.js';
@@ -57,7 +59,7 @@ function validTimeZone(zone: string | null | undefined): zone is string {
   }
 }
 
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const iso = (ms: number) => formatUtc(new Date(ms));
 
 /** Who a detection might be: the confirmed person first, then the recognizer's candidates (or its match), up to 4. */
 export function detectionMatches(

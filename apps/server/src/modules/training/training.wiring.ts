@@ -1,7 +1,8 @@
 import type { Authenticator } from '../../auth/authenticate.js';
 import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
-import type { FrameAvailability, FrameService } from '../../media/frames.js';
+import type { FrameService } from '../../media/frames.js';
+import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { UserAccess } from '../auth/access.port.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
