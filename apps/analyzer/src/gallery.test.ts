@@ -1,10 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { Gallery, rankCandidates, similarity } from './gallery.js';
-import { wasmBackend } from './tf.js';
+import { describe, expect, it } from 'vitest';
+import { Gallery, normalised, rankCandidates, similarity } from './gallery.js';
 
 const v = (...values: number[]) => Float32Array.from(values);
-
-beforeAll(() => wasmBackend());
 
 describe('similarity', () => {
   it('is 1 for the same direction, 0 for orthogonal or opposite ones, and refuses different lengths', () => {
@@ -39,7 +36,7 @@ describe('candidate ranking', () => {
   });
 });
 
-describe('the gallery (1:N on the WASM backend)', () => {
+describe('the gallery (1:N: an 8-bit pass, then float32)', () => {
   it('ranks people by their best embedding, top k first, with cosine similarities', () => {
     const gallery = new Gallery();
     gallery.set('ada', [v(1, 0, 0), v(0.9, 0.1, 0)]);
@@ -65,6 +62,34 @@ describe('the gallery (1:N on the WASM backend)', () => {
     const got = gallery.match(face, 4);
     expect(got.map((c) => c.personId)).toEqual(expected.map((c) => c.personId));
     got.forEach((c, i) => expect(c.similarity).toBeCloseTo(expected[i]!.similarity, 4));
+  });
+
+  it('gives the candidates and similarities of a float32 scan: 2,000 people × 3 embeddings, look-alike groups, 300 faces', () => {
+    let seed = 11;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+    const unitOf = (v: Float32Array) => normalised(v)!;
+    const mix = (a: Float32Array, b: Float32Array, alike: number) =>
+      unitOf(Float32Array.from(a, (x, i) => alike * x + (1 - alike) * b[i]!));
+    const noise = () => unitOf(Float32Array.from({ length: 1024 }, random));
+    // Families of 5 look-alikes (0.7 alike to the family's face), so the 2nd to 4th candidates are close calls.
+    const families = Array.from({ length: 400 }, noise);
+    const centres = Array.from({ length: 2_000 }, (_, p) => mix(families[Math.floor(p / 5)]!, noise(), 0.7));
+    const gallery = new Gallery();
+    const all: { person: string; e: Float32Array }[] = [];
+    centres.forEach((c, p) => {
+      const embeddings = [mix(c, noise(), 0.8), mix(c, noise(), 0.85), mix(c, noise(), 0.85)];
+      gallery.set(`p${p}`, embeddings);
+      for (const e of embeddings) all.push({ person: `p${p}`, e });
+    });
+    for (let f = 0; f < 300; f++) {
+      const face = mix(centres[(f * 7) % centres.length]!, noise(), 0.5 + (f % 5) * 0.1);
+      const best = new Map<string, number>();
+      for (const { person, e } of all) best.set(person, Math.max(best.get(person) ?? 0, similarity(face, e)));
+      const expected = [...best].sort((a, b) => b[1] - a[1]).slice(0, 4);
+      const got = gallery.match(face, 4);
+      expect(got.map((c) => c.personId)).toEqual(expected.map(([person]) => person));
+      got.forEach((c, i) => expect(c.similarity).toBeCloseTo(expected[i]![1], 5));
+    }
   });
 
   it('forgets a removed person, or one whose photos are all gone, from the next match on', () => {

@@ -1,5 +1,4 @@
-import type { Tensor2D } from '@tensorflow/tfjs-core';
-import { tf } from './tf.js';
+import { MetricKind, exactSearch } from 'usearch';
 
 /** A candidate for a face: a person of the building's gallery and how alike the two faces are (cosine, 0..1). */
 export interface Candidate {
@@ -75,13 +74,47 @@ function topPeople(scores: ArrayLike<number>, ownerIndex: Int32Array, people: re
 }
 
 /**
- * A building's gallery: each person's embeddings (from registry photos and, later, confirmed detections). A face is
- * matched 1:N against everyone in one matrix product on the WASM backend (10,000 people in about 2 ms: bench:analyzer);
- * the matrix is rebuilt after a change, so a change counts from the next match on.
+ * Rows compared exactly after the quantized pass: far more than the vectors of the 4 people a match asks for (a person
+ * has a photo or two and up to 4 of a model's prototypes).
+ */
+const RERANK_ROWS = 64;
+
+/** A unit vector in 8-bit numbers at `scale` (the largest magnitude of the set at 127). */
+function quantize(v: Float32Array, out: Int8Array, offset: number, scale: number): void {
+  for (let i = 0; i < v.length; i++) out[offset + i] = Math.max(-127, Math.min(127, Math.round(v[i]! * scale)));
+}
+
+const largestMagnitude = (v: Float32Array): number => v.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+
+function dotAt(query: Float32Array, rows: Float32Array, offset: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  for (let i = 0; i < query.length; i += 2) {
+    s0 += query[i]! * rows[offset + i]!;
+    s1 += (query[i + 1] ?? 0) * (rows[offset + i + 1] ?? 0);
+  }
+  return s0 + s1;
+}
+
+/**
+ * A building's gallery: each person's embeddings (registry photos, and a loaded model's prototypes). A face is matched
+ * 1:N in two passes: every embedding in 8-bit numbers (usearch's exact search, SIMD, one thread: a quarter of the
+ * memory a float32 pass reads, and reading memory is what 1:N at 10,000 people costs), then the 64 most alike again in
+ * float32, each person scoring their best. The 8-bit scores differ from the float32 ones by about 0.001 (at most
+ * ~0.02), so the top 4 people's best embeddings, within the first ~20 rows, are always among the 64: the candidates
+ * and their similarities are those of a float32 scan (checked against one in gallery.test.ts). bench:training, "1:N
+ * with a loaded model". The matrices are rebuilt after a change, so a change counts from the next match on.
  */
 export class Gallery {
   private readonly people = new Map<string, Float32Array[]>();
-  private matrix: { tensor: Tensor2D; ownerIndex: Int32Array; people: string[] } | null = null;
+  private matrix: {
+    rows: Float32Array;
+    quantized: Int8Array;
+    scale: number;
+    count: number;
+    ownerIndex: Int32Array;
+    people: string[];
+  } | null = null;
   private dimension: number | null = null;
 
   /** Replaces a person's embeddings (a photo added, changed or removed gives the new set). */
@@ -120,13 +153,24 @@ export class Gallery {
     const query = normalised(embedding);
     if (!query || this.people.size === 0) return [];
     if (query.length !== this.dimension) throw new Error(`embeddings of different lengths (${query.length} and ${this.dimension})`);
-    const { tensor, ownerIndex, people } = this.ensureMatrix();
-    const product = tf.tidy(() => tf.matMul(tf.tensor2d(query, [1, query.length]), tensor));
-    try {
-      return topPeople(product.dataSync(), ownerIndex, people, k);
-    } finally {
-      product.dispose();
+    const { rows, quantized, count, ownerIndex, people } = this.ensureMatrix();
+    const d = query.length;
+    if (count <= RERANK_ROWS) {
+      const scores = new Float64Array(count);
+      for (let row = 0; row < count; row++) scores[row] = dotAt(query, rows, row * d);
+      return topPeople(scores, ownerIndex, people, k);
     }
+    const q = new Int8Array(d);
+    quantize(query, q, 0, 127 / (largestMagnitude(query) || 1));
+    const nearest = exactSearch(quantized, q, d, RERANK_ROWS, MetricKind.IP, 1) as { keys: BigUint64Array };
+    const scores = new Float64Array(nearest.keys.length);
+    const owners = new Int32Array(nearest.keys.length);
+    nearest.keys.forEach((key, i) => {
+      const row = Number(key);
+      scores[i] = dotAt(query, rows, row * d);
+      owners[i] = ownerIndex[row]!;
+    });
+    return topPeople(scores, owners, people, k);
   }
 
   dispose(): void {
@@ -134,12 +178,11 @@ export class Gallery {
   }
 
   private invalidate(): void {
-    this.matrix?.tensor.dispose();
     this.matrix = null;
   }
 
-  /** Every embedding as one column of a D x N matrix: a face times it gives all N similarities at once. */
-  private ensureMatrix(): { tensor: Tensor2D; ownerIndex: Int32Array; people: string[] } {
+  /** Every embedding as a row, in float32 and in 8-bit numbers (one scale for all: a dot product ranks them alike). */
+  private ensureMatrix() {
     if (this.matrix) return this.matrix;
     const d = this.dimension!;
     const people = [...this.people.keys()];
@@ -154,9 +197,10 @@ export class Gallery {
         row += 1;
       }
     });
-    // Rows copied in order, turned into columns by the backend (a strided copy in JavaScript takes ten times longer).
-    const tensor = tf.tidy(() => tf.transpose(tf.tensor2d(rows, [count, d]))) as Tensor2D;
-    this.matrix = { tensor, ownerIndex, people };
+    const scale = 127 / (largestMagnitude(rows) || 1);
+    const quantized = new Int8Array(count * d);
+    quantize(rows, quantized, 0, scale);
+    this.matrix = { rows, quantized, scale, count, ownerIndex, people };
     return this.matrix;
   }
 }

@@ -76,6 +76,7 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'POST', url: '/api/v5/facesdetected2', payload: { domain_uuid: MAPLE } },
   { method: 'POST', url: '/api/v4/faces/confirmed', payload: { domain_uuid: MAPLE } },
   { method: 'GET', url: `/api/v6/faces/matched/${PERSON}` },
+  { method: 'GET', url: `/api/v1/training/reviews/${PERSON}` },
   { method: 'POST', url: '/api/v6/faces/matchfinder', payload: { domain_uuid: MAPLE, frontend_face_uuid: PERSON } },
   { method: 'POST', url: '/api/v4/faces/visitor', payload: { runtime_face_uuid: PERSON } },
   { method: 'GET', url: `/api/v1/training/models?domain_uuid=${MAPLE}` },
@@ -109,6 +110,7 @@ describe('every protected route', () => {
         .replace(`/hlsvideo/${CAMERA}`, '/hlsvideo/{cameraUUID}')
         .replace(`/api/v4/cameras/${CAMERA}`, '/api/v4/cameras/{uuid}')
         .replace(`/api/v6/faces/${PERSON}/history`, '/api/v6/faces/{id}/history')
+        .replace(`/api/v1/training/reviews/${PERSON}`, '/api/v1/training/reviews/{runtime_face_uuid}')
         .replace(`PUT /api/v6/faces/${PERSON}`, 'PUT /api/v6/faces/{frontendFaceUuid}')
         .replace(`/api/v6/faces/${PERSON}`, '/api/v6/faces/{id}')
         .replace(`/api/v4/faceimage/${PERSON}`, '/api/v4/faceimage/{runtimeFaceUuid}')

@@ -132,6 +132,34 @@ export const confirmedFacesReplySchema = z.object({
 export const matchedParamsSchema = z.object({ frontendFaceUUID: uuidSchema });
 export const matchedReplySchema = z.object({ ok: z.literal(true), faces_matched: z.array(confirmedFaceSchema) });
 
+/**
+ * GET /api/v1/training/reviews/{runtime_face_uuid}: every answer people gave about one detection, oldest first (the
+ * review log: who, when, which person, what answer). Answers are never overwritten: taking one back is a new entry.
+ */
+export const reviewLogParamsSchema = z.object({ runtime_face_uuid: uuidSchema });
+export const reviewLogEntrySchema = z.object({
+  /** 'match': is this person (1 yes, 0 no, null taken back); 'face': is a face (1, 0, null); 'visitor': made a visitor */
+  kind: z.enum(['match', 'face', 'visitor']),
+  frontend_face_uuid: uuidSchema.nullable(),
+  /** the person's name ('Removed person' once deleted); null for 'face' answers */
+  person_name: z.string().nullable(),
+  answer: z.union([z.literal(0), z.literal(1)]).nullable(),
+  /** who answered: their name, else their email */
+  reviewed_by: z.string(),
+  reviewed_at: z.string(),
+});
+export type ReviewLogEntry = z.infer<typeof reviewLogEntrySchema>;
+export const reviewLogReplySchema = z.object({ ok: z.literal(true), entries: z.array(reviewLogEntrySchema) });
+
+/** One entry of the review log as a line (the review list's and face details' "Answers"). */
+export function reviewLogText(entry: Pick<ReviewLogEntry, 'kind' | 'person_name' | 'answer'>): string {
+  const person = entry.person_name ?? 'a removed person';
+  if (entry.kind === 'visitor') return `Added as a visitor: ${person}`;
+  if (entry.kind === 'face')
+    return entry.answer === 0 ? 'Marked Not a Face' : entry.answer === 1 ? 'Marked a face' : "'Not a Face' taken back";
+  return entry.answer === 1 ? `Confirmed as ${person}` : entry.answer === 0 ? `Not ${person}` : `Answer about ${person} taken back`;
+}
+
 /** POST /api/v4/faces/visitor: the face becomes a new regular_visitor (its crop their front photo). */
 export const visitorBodySchema = z.object({ runtime_face_uuid: uuidSchema });
 export const visitorReplySchema = z.object({ ok: z.literal(true), frontend_face_uuid: uuidSchema });
@@ -140,8 +168,14 @@ export const visitorReplySchema = z.object({ ok: z.literal(true), frontend_face_
 export const MATCH_FINDER = {
   defaultLimit: 100,
   maxLimit: 500,
-  /** the newest faces in the range that are compared (the reply says when the range held more) */
-  maxScanned: 20_000,
+  /** every face of the range is compared by its code; the nearest this many at most are then compared exactly */
+  maxChecked: 5_000,
+  /** …a batch at a time (at least four times the results asked for), until the rest cannot hold better ones */
+  firstBatch: 2_000,
+  /** the source's groups (centroids, largest first) the codes are compared with */
+  codeProbes: 4,
+  /** how far above its code's estimate a face's cosine may be (about two spreads of a 256-bit estimate) */
+  codeSpread: 0.15,
 } as const;
 
 export const MATCH_FINDER_MESSAGES = {
@@ -190,7 +224,6 @@ export const matchFinderReplySchema = z.object({
   ok: z.literal(true),
   /** best first */
   results: z.array(matchFinderResultSchema),
-  /** faces compared; `truncated` when the range held more than MATCH_FINDER.maxScanned (the newest were compared) */
+  /** faces of the range compared (all of them, by their codes) */
   scanned: z.number().int(),
-  truncated: z.boolean(),
 });

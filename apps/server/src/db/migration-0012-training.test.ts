@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { finderCode } from '@vigil/contract';
 import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness.js';
@@ -154,5 +155,18 @@ describe('migration 0012 (training)', () => {
       { runtime_face_uuid: UNREVIEWED, rank: 0 },
       { runtime_face_uuid: NOT_A_FACE, rank: 0 },
     ]);
+  });
+
+  it("gives every stored embedding its match finder code (0014), with the detection's building, camera and time", async () => {
+    const codes = await handle.db.selectFrom('face_embedding_codes').selectAll().orderBy('seq').execute();
+    expect(codes.map((c) => [c.runtime_face_uuid, c.domain_uuid, c.camera_uuid, c.embedder])).toEqual(
+      expect.arrayContaining([
+        [REVIEWED, DOMAIN, CAMERA, `detector:${DETECTOR}`],
+        [UNREVIEWED, DOMAIN, CAMERA, `detector:${DETECTOR}`],
+      ]),
+    );
+    expect(codes).toHaveLength(2);
+    const expected = Buffer.from(finderCode(new Float32Array([0.5, -0.25, 1])).buffer);
+    for (const c of codes) expect(Buffer.from(c.code).equals(expected)).toBe(true);
   });
 });

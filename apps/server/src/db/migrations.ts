@@ -3,6 +3,7 @@ import { facesRegistryMigration } from './migration-0009-faces-registry.js';
 import { analyzersMigration } from './migration-0010-analyzers.js';
 import { onboardingMigration } from './migration-0011-onboarding.js';
 import { modelsMigration } from './migration-0013-models.js';
+import { finderCodesMigration } from './migration-0014-finder-codes.js';
 import { trainingMigration } from './migration-0012-training.js';
 
 /** One ordered set of migrations for SQLite and PostgreSQL alike: portable types only. */
@@ -298,6 +299,7 @@ const migrations: Record<string, Migration> = {
   '0011_onboarding': onboardingMigration,
   '0012_training': trainingMigration,
   '0013_models': modelsMigration,
+  '0014_finder_codes': finderCodesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -102,6 +102,17 @@ export interface FaceEmbeddingTable {
   vector: Buffer;
 }
 
+/** The match finder's index: an embedding's 256-bit code, with what a search filters by, in the order they arrived. */
+export interface FaceEmbeddingCodeTable {
+  seq: Generated<number>;
+  runtime_face_uuid: string;
+  domain_uuid: string;
+  embedder: string;
+  camera_uuid: string;
+  captured_at: number;
+  code: Buffer;
+}
+
 export type FaceRow = Selectable<FaceTable>;
 export type NewFace = Insertable<FaceTable>;
 export type FaceImageRow = Selectable<FaceImageTable>;

@@ -3,6 +3,7 @@ import type { AnalyzerLeaseTable, AnalyzerTable, CameraAnalysisTable, Deployment
 import type {
   FaceDetectionCandidateTable,
   FaceDetectionTable,
+  FaceEmbeddingCodeTable,
   FaceEmbeddingTable,
   FaceImageTable,
   FaceReviewTable,
@@ -240,6 +241,7 @@ export interface Database {
   face_reviews: FaceReviewTable;
   face_detection_candidates: FaceDetectionCandidateTable;
   face_embeddings: FaceEmbeddingTable;
+  face_embedding_codes: FaceEmbeddingCodeTable;
   face_photo_embeddings: FacePhotoEmbeddingTable;
   face_models: FaceModelTable;
   face_model_identities: FaceModelIdentityTable;

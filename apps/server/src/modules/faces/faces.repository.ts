@@ -1,6 +1,7 @@
 import { chunked, eachChunk } from '../../db/chunked.js';
 import type { Db, Executor, Trx } from '../../db/database.js';
-import type { MatchAnswer } from '@vigil/contract';
+import { finderCode, type MatchAnswer } from '@vigil/contract';
+import { floats } from '../../db/vectors.js';
 import type { DetectionRecord, FaceDetectionRow, NewFaceReview, FaceRow } from '../../db/schema.js';
 
 /** The start of the faces registry: people (residents with elopement_risk) and the faces detectors saw. */
@@ -54,6 +55,22 @@ export class FacesRepository {
         : [],
     );
     await eachChunk(embeddings, (slice) => trx.insertInto('face_embeddings').values(slice).execute(), 100);
+    // The match finder's index: each embedding's short code, with what a search filters by.
+    const codes = records.flatMap((r) =>
+      r.embedding && r.embedder
+        ? [
+            {
+              runtime_face_uuid: r.runtime_face_uuid,
+              domain_uuid: r.domain_uuid,
+              embedder: r.embedder,
+              camera_uuid: r.camera_uuid,
+              captured_at: r.captured_at,
+              code: Buffer.from(finderCode(floats(r.embedding)).buffer),
+            },
+          ]
+        : [],
+    );
+    await eachChunk(codes, (slice) => trx.insertInto('face_embedding_codes').values(slice).execute());
   }
 
   /** A detection's embedding: its embedder and numbers. */

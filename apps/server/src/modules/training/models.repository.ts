@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { FaceModelIdentityRow, FaceModelRow, NewFaceModel } from '../../db/schema.js';
-import { floats } from './vectors.js';
+import { floats } from '../../db/vectors.js';
 
 /** What a building's faces give a training: tags (confirmed faces), photos and hard negatives, of one embedder. */
 export interface TrainingData {

@@ -82,6 +82,17 @@ export class TrainingRepository {
     return query;
   }
 
+  /** Every answer given about one detection, in the order given (the review log). */
+  reviewLog(runtimeFaceUuid: string) {
+    return this.db
+      .selectFrom('face_reviews')
+      .select(['kind', 'frontend_face_uuid', 'answer', 'reviewed_by', 'reviewed_at'])
+      .where('runtime_face_uuid', '=', runtimeFaceUuid)
+      .orderBy('reviewed_at')
+      .orderBy('seq')
+      .execute();
+  }
+
   /** People's newest answer about each detection's candidates: who each face was said not to be. */
   async rejections(ids: readonly string[]): Promise<Map<string, Set<string>>> {
     const rows = await chunked([...ids], (slice) =>
@@ -173,32 +184,43 @@ export class TrainingRepository {
       .executeTakeFirst();
   }
 
-  /** The newest faces of a building in a range (an embedder's, not marked 'Not a Face'), to be compared. */
-  finderCandidates(q: {
-    domain: string;
-    embedder: string;
-    from: number | null;
-    to: number | null;
-    cameras: readonly string[];
-    limit: number;
-  }) {
-    let query = this.db
-      .selectFrom('face_detections')
-      .innerJoin('face_embeddings', 'face_embeddings.runtime_face_uuid', 'face_detections.runtime_face_uuid')
-      .select([
-        'face_detections.runtime_face_uuid as runtime_face_uuid',
-        'face_detections.camera_uuid as camera_uuid',
-        'face_detections.captured_at as captured_at',
-        'face_detections.frontend_face_uuid as frontend_face_uuid',
-        'face_detections.match_confirmed as match_confirmed',
-        'face_embeddings.vector as vector',
-      ])
-      .where('face_detections.domain_uuid', '=', q.domain)
-      .where('face_embeddings.embedder', '=', q.embedder)
-      .where((eb) => eb.or([eb('face_detections.is_face', 'is', null), eb('face_detections.is_face', '<>', 0)]));
-    if (q.from !== null) query = query.where('face_detections.captured_at', '>=', q.from);
-    if (q.to !== null) query = query.where('face_detections.captured_at', '<', q.to);
-    if (q.cameras.length > 0) query = query.where('face_detections.camera_uuid', 'in', [...q.cameras]);
-    return query.orderBy('face_detections.captured_at', 'desc').limit(q.limit).execute();
+  /** Every building and embedder with codes (the match finder reads them ahead of the first search). */
+  codeShelves(): Promise<{ domain_uuid: string; embedder: string }[]> {
+    return this.db.selectFrom('face_embedding_codes').select(['domain_uuid', 'embedder']).distinct().execute();
+  }
+
+  /** The match finder's index: a building's codes of one embedder after `seq`, in order. */
+  codesAfter(domain: string, embedder: string, seq: number, limit: number) {
+    return this.db
+      .selectFrom('face_embedding_codes')
+      .select(['seq', 'camera_uuid', 'captured_at', 'code'])
+      .where('domain_uuid', '=', domain)
+      .where('embedder', '=', embedder)
+      .where('seq', '>', seq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The faces the finder's first pass put forward, with their embeddings, to be compared exactly (gone ones are missing). */
+  finderFaces(seqs: readonly number[]) {
+    return chunked(seqs, (slice) =>
+      this.db
+        .selectFrom('face_embedding_codes')
+        .innerJoin('face_detections', 'face_detections.runtime_face_uuid', 'face_embedding_codes.runtime_face_uuid')
+        .innerJoin('face_embeddings', 'face_embeddings.runtime_face_uuid', 'face_embedding_codes.runtime_face_uuid')
+        .select([
+          'face_embedding_codes.seq as seq',
+          'face_detections.runtime_face_uuid as runtime_face_uuid',
+          'face_detections.camera_uuid as camera_uuid',
+          'face_detections.captured_at as captured_at',
+          'face_detections.frontend_face_uuid as frontend_face_uuid',
+          'face_detections.match_confirmed as match_confirmed',
+          'face_detections.is_face as is_face',
+          'face_embeddings.vector as vector',
+        ])
+        .where('face_embedding_codes.seq', 'in', slice)
+        .execute(),
+    );
   }
 }

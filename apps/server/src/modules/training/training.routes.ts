@@ -16,6 +16,8 @@ import {
   matchFinderReplySchema,
   matchedParamsSchema,
   matchedReplySchema,
+  reviewLogParamsSchema,
+  reviewLogReplySchema,
   visitorBodySchema,
   visitorReplySchema,
 } from '@vigil/contract';
@@ -68,6 +70,20 @@ export function trainingRoutes(app: App, deps: { authenticator: Authenticator; t
         },
       },
       (request) => training.matched(principalOf(request), request.params.frontendFaceUUID),
+    );
+    scope.get(
+      '/api/v1/training/reviews/:runtime_face_uuid',
+      {
+        config: { access: { rights: ['faces/train_model'] } },
+        schema: {
+          tags: ['training'],
+          summary:
+            'The review log of one detection: every answer people gave about it (who, when, which person, what), oldest first (faces/train_model)',
+          params: reviewLogParamsSchema,
+          response: replies(reviewLogReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => training.reviewLog(principalOf(request), request.params.runtime_face_uuid),
     );
     scope.post(
       '/api/v6/faces/matchfinder',

@@ -4,6 +4,10 @@ import {
   TRAINING,
   TRAINING_MESSAGES,
   centroids,
+  cosine,
+  dot,
+  finderCode,
+  unit,
   formatUtc,
   zonedDayStart,
   type matchFinderBodySchema,
@@ -13,6 +17,7 @@ import {
   type DetectedMatch,
   type FacesDetectedBody,
   type FacesDetectedReply,
+  type ReviewLogEntry,
 } from '@vigil/contract';
 import type { z } from 'zod';
 import type { confirmedFacesBodySchema } from '@vigil/contract';
@@ -28,7 +33,8 @@ import type { PersonCard } from '../faces/people-view.js';
 import type { UserAccess } from '../auth/access.port.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
-import { cosine, floats, unit } from './vectors.js';
+import { floats } from '../../db/vectors.js';
+import { estimatedCosine, type FinderIndex } from './finder-index.js';
 import { decodeListToken, encodeListToken } from './list-token.js';
 import type { DetectionFilters, ListPosition, TrainingRepository } from './training.repository.js';
 
@@ -45,6 +51,8 @@ export interface TrainingDeps {
   crop(runtimeFaceUuid: string): Promise<Buffer | null>;
   signer: MediaSigner;
   frames: FrameAvailability;
+  /** the match finder's first pass over a building's whole history */
+  finder: FinderIndex;
   clock: Clock;
 }
 
@@ -60,6 +68,24 @@ function validTimeZone(zone: string | null | undefined): zone is string {
 }
 
 const iso = (ms: number) => formatUtc(new Date(ms));
+
+/** The `count` centroids most of the vectors are nearest to, largest group first. */
+function largestGroups(centres: Float32Array[], vectors: readonly Float32Array[], count: number): Float32Array[] {
+  if (centres.length <= count) return centres;
+  const sizes = centres.map(() => 0);
+  for (const v of vectors) {
+    let best = 0;
+    centres.forEach((c, i) => {
+      if (dot(v, c) > dot(v, centres[best]!)) best = i;
+    });
+    sizes[best]! += 1;
+  }
+  return centres
+    .map((c, i) => ({ c, size: sizes[i]! }))
+    .sort((a, b) => b.size - a.size)
+    .slice(0, count)
+    .map((g) => g.c);
+}
 
 /** Who a detection might be: the confirmed person first, then the recognizer's candidates (or its match), up to 4. */
 export function detectionMatches(
@@ -199,7 +225,8 @@ export class TrainingService {
   /**
    * The match finder: the building's past faces most like a person (their confirmed faces and registry photos, summed
    * up as up to 8 centroids) or like one face, best first, in optional dates (the building's days) and cameras. Only
-   * vectors of the source's embedder are compared; the newest MATCH_FINDER.maxScanned faces of the range at most.
+   * vectors of the source's embedder are compared: every face of the range by its code (FinderIndex), the nearest
+   * MATCH_FINDER.maxChecked at most exactly, a batch at a time until `limit` faces qualify.
    */
   async matchFinder(principal: Principal, body: z.output<typeof matchFinderBodySchema>): Promise<z.output<typeof matchFinderReplySchema>> {
     requireEntitlement(principal, body.domain_uuid, 'faces', 'train_model');
@@ -236,26 +263,40 @@ export class TrainingService {
       .map((s) => unit(floats(s.vector)))
       .filter((v): v is Float32Array => v !== null);
     const probes = vectors.length > 8 ? centroids(vectors, 8, 1) : vectors;
-    const rows = await this.d.training.finderCandidates({
-      domain: body.domain_uuid,
+    // First pass: every face of the range by its code (against the four largest groups of the source at most); then
+    // the nearest, a batch at a time, compared exactly, while the next batch could still hold a better face than the
+    // `limit`-th found (its code's estimate, plus the estimate's spread, above it).
+    const nearest = await this.d.finder.nearest(
+      body.domain_uuid,
       embedder,
-      from,
-      to,
-      cameras: body.camera_uuids,
-      limit: MATCH_FINDER.maxScanned + 1,
-    });
-    const truncated = rows.length > MATCH_FINDER.maxScanned;
-    const scanned = rows.slice(0, MATCH_FINDER.maxScanned);
-    const scored = scanned
-      .filter((r) => !exclude(r))
-      .map((r) => {
-        const v = floats(r.vector);
+      largestGroups(probes, vectors, MATCH_FINDER.codeProbes).map((p) => finderCode(p)),
+      { from, to, cameras: body.camera_uuids },
+      MATCH_FINDER.maxChecked,
+    );
+    const batch = Math.max(MATCH_FINDER.firstBatch, body.limit * 4);
+    const found: { row: Awaited<ReturnType<TrainingRepository['finderFaces']>>[number]; similarity: number }[] = [];
+    for (let at = 0; at < nearest.seqs.length; at += batch) {
+      if (found.length >= body.limit) {
+        const kth = found.map((f) => f.similarity).sort((a, b) => b - a)[body.limit - 1]!;
+        if (estimatedCosine(nearest.distances[at]!) + MATCH_FINDER.codeSpread < kth) break;
+      }
+      const seqs = nearest.seqs.slice(at, at + batch);
+      const rows = await this.d.training.finderFaces(seqs);
+      const present = new Set(rows.map((r) => r.seq));
+      await this.d.finder.forget(
+        body.domain_uuid,
+        embedder,
+        seqs.filter((seq) => !present.has(seq)),
+      );
+      for (const row of rows) {
+        if (row.is_face === 0 || exclude(row)) continue;
+        const v = floats(row.vector);
         let best = 0;
         if (v.length === probes[0]?.length) for (const p of probes) best = Math.max(best, cosine(p, v));
-        return { row: r, similarity: Math.round(best * 1000) / 1000 };
-      })
-      .sort((a, b) => b.similarity - a.similarity || b.row.captured_at - a.row.captured_at)
-      .slice(0, body.limit);
+        found.push({ row, similarity: Math.round(best * 1000) / 1000 });
+      }
+    }
+    const scored = found.sort((a, b) => b.similarity - a.similarity || b.row.captured_at - a.row.captured_at).slice(0, body.limit);
     const names = await this.d.cameras.namesInDomain(body.domain_uuid);
     await this.d.frames.prepare(scored.map((s) => s.row.camera_uuid));
     const now = this.d.clock.now();
@@ -273,23 +314,49 @@ export class TrainingService {
         frontend_face_uuid: row.frontend_face_uuid,
         match_confirmed: row.match_confirmed === 1 ? 1 : row.match_confirmed === 0 ? 0 : null,
       })),
-      scanned: scanned.length,
-      truncated,
+      scanned: nearest.compared,
     };
   }
 
+  /** GET /api/v1/training/reviews/{id}: the review log of one detection, oldest first. */
+  async reviewLog(principal: Principal, runtimeFaceUuid: string): Promise<{ ok: true; entries: ReviewLogEntry[] }> {
+    const detection = await this.d.faces.detection(runtimeFaceUuid);
+    if (!detection || !principal.entitlements[detection.domain_uuid]) throw notFound('No such face detection.');
+    requireEntitlement(principal, detection.domain_uuid, 'faces', 'train_model');
+    const rows = await this.d.training.reviewLog(runtimeFaceUuid);
+    const people = [...new Set(rows.flatMap((r) => (r.frontend_face_uuid ? [r.frontend_face_uuid] : [])))];
+    const [cards, reviewers] = await Promise.all([this.d.faces.cards(people), this.reviewerNames(rows.map((r) => r.reviewed_by))]);
+    return {
+      ok: true,
+      entries: rows.map((r) => ({
+        kind: r.kind,
+        frontend_face_uuid: r.frontend_face_uuid,
+        person_name: r.frontend_face_uuid ? (cards.get(r.frontend_face_uuid)?.name ?? 'Removed person') : null,
+        answer: r.answer === 1 ? 1 : r.answer === 0 ? 0 : null,
+        reviewed_by: reviewers.get(r.reviewed_by) ?? 'A former user',
+        reviewed_at: iso(r.reviewed_at),
+      })),
+    };
+  }
+
+  /** Reviewers by name ('A former user' once deleted). */
+  private async reviewerNames(ids: readonly (string | null)[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    for (const id of new Set(ids.filter((id): id is string => id !== null))) {
+      const user = await this.d.users.findUserById(id);
+      names.set(id, user?.display_name ?? 'A former user');
+    }
+    return names;
+  }
+
   private async presentConfirmed(domain: string, rows: FaceDetectionRow[]): Promise<ConfirmedFace[]> {
-    const [cards, names] = await Promise.all([
+    const [cards, names, reviewers] = await Promise.all([
       this.d.faces.cards(rows.map((r) => r.frontend_face_uuid!)),
       this.d.cameras.namesInDomain(domain),
+      this.reviewerNames(rows.map((r) => r.reviewed_by)),
     ]);
     await this.d.frames.prepare(rows.map((r) => r.camera_uuid));
     const now = this.d.clock.now();
-    const reviewers = new Map<string, string>();
-    for (const id of new Set(rows.flatMap((r) => (r.reviewed_by ? [r.reviewed_by] : [])))) {
-      const user = await this.d.users.findUserById(id);
-      reviewers.set(id, user?.display_name ?? 'A former user');
-    }
     return rows.map((row) => {
       const card: PersonCard | undefined = cards.get(row.frontend_face_uuid!);
       return {

@@ -310,6 +310,58 @@ describe("'Visitor' (POST /api/v4/faces/visitor)", () => {
   });
 });
 
+describe('the review log (GET /api/v1/training/reviews/{id})', () => {
+  const log = (id: string, token = staff) =>
+    ctx.app.inject({ method: 'GET', url: `/api/v1/training/reviews/${id}`, headers: bearer(token) });
+  type Entries = {
+    entries: { kind: string; person_name: string | null; answer: number | null; reviewed_by: string; reviewed_at: string }[];
+  };
+
+  it('keeps every answer, in the order given, with who gave it: taking one back is a new entry, not an erasure', async () => {
+    const [id] = await ingest([face(120_500, { match: WALTER, candidates: [[WALTER, 0.93]] })]);
+    expect(((await log(id!)).json() as Entries).entries).toEqual([]);
+    await answer([id!], WALTER, true);
+    await answer([id!], WALTER, null);
+    await answer([id!], EDITH, false);
+    const notFace = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v4/faceconfirm',
+      headers: bearer(staff),
+      payload: { runtime_face_uuid: id, is_face: false },
+    });
+    expect(notFace.statusCode).toBe(200);
+    const reply = await log(id!);
+    expect(reply.statusCode, reply.body).toBe(200);
+    const { entries } = reply.json() as Entries;
+    expect(entries.map((e) => [e.kind, e.answer])).toEqual([
+      ['match', 1],
+      ['match', null],
+      ['match', 0],
+      ['face', 0],
+    ]);
+    expect(entries[0]!.person_name).toMatch(/Walter/);
+    expect(entries[2]!.person_name).toMatch(/Edith/);
+    expect(entries[3]!.person_name).toBeNull();
+    expect(new Set(entries.map((e) => e.reviewed_by)).size).toBe(1);
+    expect(entries[0]!.reviewed_by).not.toBe('A former user');
+    expect(entries.every((e) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(e.reviewed_at))).toBe(true);
+  });
+
+  it('refuses callers without faces/train_model, another building’s face, an unknown face and a bad id', async () => {
+    const [id] = await ingest([face(121_000)]);
+    expect((await log(id!, manager)).statusCode).toBe(403);
+    expect((await log(randomUUID())).statusCode).toBe(404);
+    expect((await log('not-a-uuid')).statusCode).toBe(400);
+    const birchKey = await detectorKey(ctx, manager, BIRCH, 'birch review log');
+    const birchFace = face(121_500, { camera: BIRCH_RECEPTION });
+    expect((await sendBatch(ctx, birchKey, { faces: [birchFace] })).statusCode).toBe(200);
+    const mapleOnly = await ctx.access.ensureUser('maple.reviewer@vigil.example', 'Maple Reviewer');
+    await ctx.access.grant(mapleOnly.id, MAPLE, 'staff-admin');
+    expect((await log(birchFace.runtime_face_uuid, await ctx.signIn('maple.reviewer@vigil.example'))).statusCode).toBe(404);
+    expect((await log(id!, await ctx.signIn('maple.reviewer@vigil.example'))).statusCode).toBe(200);
+  });
+});
+
 describe('the list token', () => {
   it('round-trips a position and refuses anything else', () => {
     const position = { snapshot: 1_700_000_000_000, after: { at: 1_699_999_999_000, id: 'f0ce0001-0000-4000-8000-00000000a001' } };
@@ -331,7 +383,7 @@ describe('the match finder (POST /api/v6/faces/matchfinder)', () => {
   const vec = (values: number[]) => Buffer.from(Float32Array.from(values).buffer).toString('base64');
   const finder = (body: object, token = staff) =>
     ctx.app.inject({ method: 'POST', url: '/api/v6/faces/matchfinder', headers: bearer(token), payload: { domain_uuid: MAPLE, ...body } });
-  type Found = { results: { runtime_face_uuid: string; similarity: number }[]; scanned: number; truncated: boolean };
+  type Found = { results: { runtime_face_uuid: string; similarity: number }[]; scanned: number };
   let confirmed: string[];
   let alike: string;
   let lessAlike: string;
@@ -372,7 +424,8 @@ describe('the match finder (POST /api/v6/faces/matchfinder)', () => {
     expect(ids.indexOf(lessAlike)).toBeLessThan(ids.indexOf(other));
     expect(ids).not.toContain(confirmed[0]);
     expect(found.results[0]!.similarity).toBeGreaterThan(0.95);
-    expect(found.truncated).toBe(false);
+    // Every face of the two days by its code (the confirmed ones too), then the nearest exactly.
+    expect(found.scanned).toBeGreaterThanOrEqual(6);
     // One day (the building's): the face of the next day is left out; one camera likewise.
     const day = (await finder({ frontend_face_uuid: WALTER, start: '2026-04-10', end: '2026-04-10' })).json<Found>();
     expect(day.results.map((r) => r.runtime_face_uuid)).not.toContain(elsewhere);
@@ -380,6 +433,31 @@ describe('the match finder (POST /api/v6/faces/matchfinder)', () => {
       await finder({ frontend_face_uuid: WALTER, camera_uuids: [EXIT], start: '2026-04-10', end: '2026-04-11' })
     ).json<Found>();
     expect(camera.results.map((r) => r.runtime_face_uuid)).toEqual([elsewhere]);
+  });
+
+  it('reads on: a face that arrives after a search is found by the next; a deleted one is never offered', async () => {
+    const first = (await finder({ frontend_face_uuid: WALTER, start: '2026-04-10', end: '2026-04-11' })).json<Found>();
+    const late = randomUUID();
+    const sent = await sendBatch(ctx, key, {
+      faces: [
+        {
+          runtime_face_uuid: late,
+          camera_uuid: DINING_ROOM,
+          captured_at: iso(Date.parse('2026-04-10T16:00:00Z')),
+          confidence: 0.5,
+          embedding: vec([1, 0, 0, 0.1]),
+          embedder: 'finder-test@1',
+        },
+      ],
+    });
+    expect(sent.statusCode).toBe(200);
+    const next = (await finder({ frontend_face_uuid: WALTER, start: '2026-04-10', end: '2026-04-11' })).json<Found>();
+    expect(next.scanned).toBe(first.scanned + 1);
+    expect(next.results[0]!.runtime_face_uuid).toBe(late);
+    await ctx.database.db.deleteFrom('face_detections').where('runtime_face_uuid', '=', late).execute();
+    const after = (await finder({ frontend_face_uuid: WALTER, start: '2026-04-10', end: '2026-04-11' })).json<Found>();
+    expect(after.results.map((r) => r.runtime_face_uuid)).not.toContain(late);
+    expect(after.results.map((r) => r.runtime_face_uuid)).toEqual(first.results.map((r) => r.runtime_face_uuid));
   });
 
   it('finds the faces most like one face', async () => {

@@ -8,6 +8,7 @@ import type { UserAccess } from '../auth/access.port.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
+import { FinderIndex } from './finder-index.js';
 import type { ModelsRepository } from './models.repository.js';
 import { ModelsService } from './models.service.js';
 import type { TrainingRepository } from './training.repository.js';
@@ -31,6 +32,21 @@ export function wireTraining(
     clock: Clock;
   },
 ): ModelsService {
+  const finder = new FinderIndex(d.training, d.clock);
+  // The match finder's codes are read a minute after the start, so that a building's first search does not wait for
+  // them (a million faces take about 10 s, read 5,000 at a time between other work).
+  const warm = setTimeout(
+    () =>
+      void d.training
+        .codeShelves()
+        .then(async (shelves) => {
+          for (const s of shelves) await finder.warm(s.domain_uuid, s.embedder);
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'the match finder could not read its codes ahead')),
+    60_000,
+  );
+  warm.unref();
+  app.addHook('onClose', () => clearTimeout(warm));
   const training = new TrainingService({
     training: d.training,
     domains: d.domains,
@@ -41,6 +57,7 @@ export function wireTraining(
     crop: (id) => d.pictures.read('poster', id),
     signer: d.signer,
     frames: d.frames,
+    finder,
     clock: d.clock,
   });
   const models = new ModelsService({ models: d.models, clock: d.clock, log: app.log });

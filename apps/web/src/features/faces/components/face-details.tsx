@@ -164,6 +164,7 @@ export function FaceDetails({
               faceId={face.frontend_face_uuid}
               now={now}
               canViewHistoric={access.canViewHistoric}
+              canReview={access.canFindMatches}
               expandedHistogram={access.expandedHistogram}
             />
           </Tabs.Panel>

@@ -8,8 +8,20 @@ import { SHORT_HISTORY, confidenceColor, confidenceText, historyViewerPath, visi
 import { formatMoment } from '../lib/face-time';
 import { HistoryHistogram } from './history-histogram';
 import { MediaImage } from '../../../components/media-image';
+import { ReviewLogButton } from '../../../components/review-log-button';
 
-function HistoryRow({ entry, now, canViewHistoric }: { entry: HistoryEntry; now: number; canViewHistoric: boolean }) {
+function HistoryRow({
+  entry,
+  now,
+  canViewHistoric,
+  canReview,
+}: {
+  entry: HistoryEntry;
+  now: number;
+  canViewHistoric: boolean;
+  /** the review log ('Answers') of the detection: faces/train_model */
+  canReview: boolean;
+}) {
   const at = Date.parse(entry.captured_at);
   return (
     <Group component="li" wrap="nowrap" gap="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
@@ -49,6 +61,7 @@ function HistoryRow({ entry, now, canViewHistoric }: { entry: HistoryEntry; now:
       >
         {confidenceText(entry.match_confidence)}
       </Badge>
+      {canReview && <ReviewLogButton runtimeFaceUuid={entry.runtime_face_uuid} />}
       {canViewHistoric && (
         <Button component={Link} to={historyViewerPath(entry)} size="compact-sm" variant="light" style={{ flexShrink: 0 }}>
           Watch Video
@@ -66,11 +79,13 @@ export function FaceHistoryPanel({
   faceId,
   now,
   canViewHistoric,
+  canReview = false,
   expandedHistogram,
 }: {
   faceId: string;
   now: number;
   canViewHistoric: boolean;
+  canReview?: boolean;
   expandedHistogram: boolean;
 }) {
   const history = useFaceHistory(faceId, true);
@@ -104,7 +119,7 @@ export function FaceHistoryPanel({
       <HistoryHistogram entries={entries} expanded={expandedHistogram} />
       <Box component="ul" aria-label="History" p={0} m={0} style={{ listStyle: 'none' }}>
         {shown.map((entry) => (
-          <HistoryRow key={entry.runtime_face_uuid} entry={entry} now={now} canViewHistoric={canViewHistoric} />
+          <HistoryRow key={entry.runtime_face_uuid} entry={entry} now={now} canViewHistoric={canViewHistoric} canReview={canReview} />
         ))}
       </Box>
       {entries.length > SHORT_HISTORY && (

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Unsty
 import type { MatchFinderResult } from '@vigil/contract';
 import type { MatchFinderState } from '../hooks/use-match-finder';
 import { formatMoment } from '../lib/face-time';
-import { similarityText, truncatedNote } from '../lib/match-finder';
+import { similarityText, comparedNote } from '../lib/match-finder';
 import { MediaImage } from '../../../components/media-image';
 
 /** One face found: its picture, camera, moment and similarity; a click selects or deselects it. */
@@ -78,11 +78,9 @@ export function MatchFinderResults({ finder, personId, personName }: { finder: M
   const { results } = found;
   return (
     <Stack gap="sm">
-      {found.truncated && (
-        <Alert color="yellow" variant="light" p="xs">
-          {truncatedNote(found.scanned)}
-        </Alert>
-      )}
+      <Text size="xs" c="dimmed">
+        {comparedNote(found.scanned)}
+      </Text>
       {finder.confirmedCount !== null && (
         <Text role="status" size="sm" c="green.8">
           {`Confirmed ${finder.confirmedCount} ${finder.confirmedCount === 1 ? 'face' : 'faces'} as ${personName}.`}

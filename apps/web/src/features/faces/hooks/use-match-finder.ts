@@ -8,7 +8,6 @@ import { matchFinderErrorText, matchFinderRequest, toggled, type MatchFinderFilt
 export interface FoundMatches {
   results: MatchFinderResult[];
   scanned: number;
-  truncated: boolean;
   /** how many the search found, before any were confirmed and left the list */
   found: number;
 }
@@ -32,7 +31,7 @@ export function useMatchFinder(face: Face) {
     confirm.reset();
     search.mutate(matchFinderRequest(face.domain_uuid, face.frontend_face_uuid, filters), {
       onSuccess: (reply) => {
-        setFound({ results: reply.results, scanned: reply.scanned, truncated: reply.truncated, found: reply.results.length });
+        setFound({ results: reply.results, scanned: reply.scanned, found: reply.results.length });
         setSelected(new Set());
       },
       onError: (error) => console.warn(`The match finder for ${face.frontend_face_uuid} failed: ${errorMessage(error)}`),

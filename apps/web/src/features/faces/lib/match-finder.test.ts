@@ -8,7 +8,7 @@ import {
   matchFinderRequest,
   similarityText,
   toggled,
-  truncatedNote,
+  comparedNote,
 } from './match-finder';
 
 const DOMAIN = '5f0c8a2e-6b1d-4c3e-9a47-0d2b7e1f3a01';
@@ -53,10 +53,11 @@ describe('match finder', () => {
     expect(matchFinderErrorText(null, 'TypeError')).toBe(MATCH_FINDER_FAILED);
   });
 
-  it('similarity with two decimals; the truncated note names how many were compared', () => {
+  it('similarity with two decimals; the note names how many faces were compared', () => {
     expect(similarityText(0.934)).toBe('0.93');
     expect(similarityText(1)).toBe('1.00');
-    expect(truncatedNote(20_000)).toMatch(/only the newest 20,000 were compared\. Narrow the dates/);
+    expect(comparedNote(1_000_000)).toBe('1,000,000 faces of the range compared.');
+    expect(comparedNote(1)).toBe('1 face of the range compared.');
   });
 
   it('toggling adds a face to the selection or takes it out', () => {

@@ -38,8 +38,9 @@ export function matchFinderRequest(domainId: string, personId: string, { from, t
 export const similarityText = (similarity: number): string => similarity.toFixed(2);
 
 /** When the range held more faces than the server compares (MATCH_FINDER.maxScanned), the newest were compared. */
-export const truncatedNote = (scanned: number): string =>
-  `The range holds more faces than one search compares: only the newest ${scanned.toLocaleString('en-US')} were compared. Narrow the dates to search the others.`;
+/** Under the results: how many faces of the range the search compared (all of them). */
+export const comparedNote = (scanned: number): string =>
+  `${scanned.toLocaleString('en-US')} ${scanned === 1 ? 'face' : 'faces'} of the range compared.`;
 
 export const MATCH_FINDER_FAILED = 'The search did not work. Please try again.';
 

@@ -7,6 +7,7 @@ import type { PersonNames } from '../lib/person-names';
 import { DETECTED_TEXTS, exactTime } from '../lib/training-texts';
 import { CandidateButton } from './candidate-button';
 import { MediaImage } from '../../../components/media-image';
+import { ReviewLogButton } from '../../../components/review-log-button';
 
 /** What a screen reader hears for a detection: who it is, if confirmed, where and when. */
 export function detectionLabel(face: DetectedFace, names: PersonNames): string {
@@ -141,6 +142,7 @@ export function DetectionBanner({
                 )}
               </>
             )}
+            <ReviewLogButton runtimeFaceUuid={face.runtime_face_uuid} />
           </Group>
         </Stack>
       </Flex>

@@ -5,5 +5,3 @@ export function floats(bytes: Buffer | Uint8Array): Float32Array {
   const copy = Buffer.from(bytes);
   return new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
 }
-
-export { cosine, dot, unit } from '@vigil/contract';
