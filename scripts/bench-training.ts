@@ -1,12 +1,14 @@
 // `npm run bench:training`: training a model for 500 identities × 40 tags; the review list (POST
 // /api/v5/facesdetected2) over 1,000,000 detections; 1:N matching with a loaded model at 10,000 identities. Prints
 // figures against the issue's goals; asserts nothing. Sizes: BENCH_IDENTITIES, BENCH_TAGS, BENCH_DIMS,
-// BENCH_DETECTIONS, BENCH_REQUESTS, BENCH_GALLERY; BENCH_ENGINES=sqlite,postgres; BENCH_PARTS=train,search,match.
+// BENCH_DETECTIONS, BENCH_REQUESTS, BENCH_GALLERY, BENCH_EMBEDDINGS; BENCH_ENGINES=sqlite,postgres;
+// BENCH_PARTS=train,search,finder,match; BENCH_EXPLAIN=1 prints PostgreSQL's plan of the review list's person filter.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
   CONFIDENCE_PREDICATES,
   dot,
+  bytes8,
   finderCode,
   seededRandom,
   trainModel,
@@ -136,6 +138,16 @@ async function benchSearch(engine: string): Promise<void> {
       `  filled ${count(DETECTIONS)} detections (with a candidate each) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
+    if (process.env.BENCH_EXPLAIN && engine === 'postgres') {
+      // The plan of the review list's person filter (the repository's query, written out), to see what PostgreSQL does.
+      const person = people[0]!.uuid;
+      const plan = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers) select * from face_detections
+        where domain_uuid = ${MAPLE} and (is_face is null or is_face <> 0) and created_at <= ${now}
+        and (frontend_face_uuid in (${person}) or exists (select 1 as one from face_detection_candidates as c
+          where c.runtime_face_uuid = face_detections.runtime_face_uuid and c.frontend_face_uuid in (${person}) limit 1 offset 0))
+        order by captured_at desc, runtime_face_uuid desc limit 21`.execute(db);
+      console.log(plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
+    }
     const token = await ctx.signIn('staff@vigil.example');
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
@@ -256,6 +268,7 @@ async function benchFinder(): Promise<void> {
                 camera_uuid: row.camera,
                 captured_at: row.at,
                 code: Buffer.from(finderCode(row.vector).buffer),
+                vector8: Buffer.from(bytes8(row.vector).buffer),
               })),
             )
             .execute();

@@ -206,6 +206,14 @@ test('reviewing detections: confirm, undo, the keys, Not a Face and Visitor; the
   await expect(first.getByRole('button', { name: 'Visitor', exact: true })).toBeVisible();
   await expect(candidates.getByText('Not this person', { exact: true })).toBeVisible();
   await expect.poll(() => api.confirmed(adaId), { message: 'the server took the confirmation back' }).toEqual([]);
+  // 'Answers': the detection's review log keeps both answers, oldest first, with who gave them.
+  await first.getByRole('button', { name: 'Answers', exact: true }).click();
+  const answers = page.getByRole('list', { name: 'Answers' });
+  await expect(answers.getByRole('listitem')).toHaveCount(2);
+  await expect(answers.getByRole('listitem').nth(0)).toContainText(`Confirmed as ${ada}`);
+  await expect(answers.getByRole('listitem').nth(1)).toContainText(`Not ${ada}`);
+  await first.getByRole('button', { name: 'Answers', exact: true }).click();
+  await expect(answers).toHaveCount(0);
 
   // The keys: J next, 1 confirms to the first candidate and moves on, K back.
   await page.keyboard.press('j');

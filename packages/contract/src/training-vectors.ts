@@ -82,6 +82,32 @@ export function finderCode(vector: Float32Array): Int32Array {
   return code;
 }
 
+/**
+ * An embedding in 8-bit numbers (its largest magnitude at 127) for the match finder's exact pass: a quarter of the bytes
+ * to read, and a cosine within about 0.001 of the float32 one (the scale cancels out in a cosine).
+ */
+export function bytes8(vector: Float32Array): Int8Array {
+  let largest = 0;
+  for (let i = 0; i < vector.length; i++) largest = Math.max(largest, Math.abs(vector[i]!));
+  const out = new Int8Array(vector.length);
+  if (largest === 0) return out;
+  const scale = 127 / largest;
+  for (let i = 0; i < vector.length; i++) out[i] = Math.round(vector[i]! * scale);
+  return out;
+}
+
+/** The cosine of a unit vector and an 8-bit one (0 when it is all zeros; never below 0). */
+export function cosine8(unitProbe: Float32Array, v: Int8Array): number {
+  let d = 0;
+  let n = 0;
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]!;
+    d += unitProbe[i]! * x;
+    n += x * x;
+  }
+  return n === 0 ? 0 : Math.max(0, d / Math.sqrt(n));
+}
+
 /** Bits set in a 32-bit word. */
 export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;

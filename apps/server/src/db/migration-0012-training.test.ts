@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { finderCode } from '@vigil/contract';
+import { bytes8, finderCode } from '@vigil/contract';
 import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness.js';
@@ -168,5 +168,8 @@ describe('migration 0012 (training)', () => {
     expect(codes).toHaveLength(2);
     const expected = Buffer.from(finderCode(new Float32Array([0.5, -0.25, 1])).buffer);
     for (const c of codes) expect(Buffer.from(c.code).equals(expected)).toBe(true);
+    const eightBit = Buffer.from(bytes8(new Float32Array([0.5, -0.25, 1])).buffer);
+    for (const c of codes) expect(Buffer.from(c.vector8).equals(eightBit)).toBe(true);
+    expect([...new Int8Array(eightBit.buffer, eightBit.byteOffset, 3)]).toEqual([64, -32, 127]);
   });
 });

@@ -1,11 +1,11 @@
-import { finderCode } from '@vigil/contract';
+import { bytes8, finderCode } from '@vigil/contract';
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 
 const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The match finder's index (part 2 §2 match finder, over a building's whole history): each embedding's 256-bit code
- * (`finderCode`) with the facts a search filters by, numbered in the order they arrived so a server reads on from the
+ * (`finderCode`) and 8-bit copy (`bytes8`) with the facts a search filters by, numbered in the order they arrived so a server reads on from the
  * last one it holds. The codes of the embeddings already stored are made here.
  */
 export const finderCodesMigration: Migration = {
@@ -21,6 +21,8 @@ export const finderCodesMigration: Migration = {
       .addColumn('camera_uuid', 'varchar(36)', (c) => c.notNull())
       .addColumn('captured_at', 'bigint', (c) => c.notNull())
       .addColumn('code', isPostgres(db) ? sql`bytea` : sql`blob`, (c) => c.notNull())
+      // the embedding in 8-bit numbers (bytes8): what the exact pass compares, a quarter of face_embeddings' bytes
+      .addColumn('vector8', isPostgres(db) ? sql`bytea` : sql`blob`, (c) => c.notNull())
       .execute();
     await db.schema
       .createIndex('face_embedding_codes_domain_seq')
@@ -77,6 +79,7 @@ export const finderCodesMigration: Migration = {
               camera_uuid: r.camera_uuid,
               captured_at: Number(r.captured_at),
               code: Buffer.from(finderCode(vector).buffer),
+              vector8: Buffer.from(bytes8(vector).buffer),
             };
           }),
         )

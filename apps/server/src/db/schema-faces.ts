@@ -111,6 +111,8 @@ export interface FaceEmbeddingCodeTable {
   camera_uuid: string;
   captured_at: number;
   code: Buffer;
+  /** the embedding in 8-bit numbers (bytes8) */
+  vector8: Buffer;
 }
 
 export type FaceRow = Selectable<FaceTable>;

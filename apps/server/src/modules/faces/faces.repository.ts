@@ -1,6 +1,6 @@
 import { chunked, eachChunk } from '../../db/chunked.js';
 import type { Db, Executor, Trx } from '../../db/database.js';
-import { finderCode, type MatchAnswer } from '@vigil/contract';
+import { bytes8, finderCode, type MatchAnswer } from '@vigil/contract';
 import { floats } from '../../db/vectors.js';
 import type { DetectionRecord, FaceDetectionRow, NewFaceReview, FaceRow } from '../../db/schema.js';
 
@@ -56,20 +56,21 @@ export class FacesRepository {
     );
     await eachChunk(embeddings, (slice) => trx.insertInto('face_embeddings').values(slice).execute(), 100);
     // The match finder's index: each embedding's short code, with what a search filters by.
-    const codes = records.flatMap((r) =>
-      r.embedding && r.embedder
-        ? [
-            {
-              runtime_face_uuid: r.runtime_face_uuid,
-              domain_uuid: r.domain_uuid,
-              embedder: r.embedder,
-              camera_uuid: r.camera_uuid,
-              captured_at: r.captured_at,
-              code: Buffer.from(finderCode(floats(r.embedding)).buffer),
-            },
-          ]
-        : [],
-    );
+    const codes = records.flatMap((r) => {
+      if (!r.embedding || !r.embedder) return [];
+      const vector = floats(r.embedding);
+      return [
+        {
+          runtime_face_uuid: r.runtime_face_uuid,
+          domain_uuid: r.domain_uuid,
+          embedder: r.embedder,
+          camera_uuid: r.camera_uuid,
+          captured_at: r.captured_at,
+          code: Buffer.from(finderCode(vector).buffer),
+          vector8: Buffer.from(bytes8(vector).buffer),
+        },
+      ];
+    });
     await eachChunk(codes, (slice) => trx.insertInto('face_embedding_codes').values(slice).execute());
   }
 

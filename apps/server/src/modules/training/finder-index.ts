@@ -127,20 +127,37 @@ export class FinderIndex {
     const from = filter.from ?? -Infinity;
     const to = filter.to ?? Infinity;
     const probeWords = Int32Array.from(probes.flatMap((p) => [...p.subarray(0, FINDER_CODE_WORDS)]));
-    const codes = shelf.codes;
+    const probeCount = probeWords.length / FINDER_CODE_WORDS;
+    // The hot loop (a million faces × up to 4 probes): the shelf's columns in locals, the 8 words unrolled.
+    const { codes, times, gone, cameras: cameraOf, size } = shelf;
     let compared = 0;
-    for (let i = 0; i < shelf.size; i++) {
-      const at = shelf.times[i]!;
-      if (shelf.gone[i] || at < from || at >= to || (cameras && !cameras.has(shelf.cameras[i]!))) {
+    for (let i = 0; i < size; i++) {
+      const at = times[i]!;
+      if (gone[i] || at < from || at >= to || (cameras && !cameras.has(cameraOf[i]!))) {
         distances[i] = NONE;
         continue;
       }
       compared += 1;
       const o = i * FINDER_CODE_WORDS;
+      const c0 = codes[o]!;
+      const c1 = codes[o + 1]!;
+      const c2 = codes[o + 2]!;
+      const c3 = codes[o + 3]!;
+      const c4 = codes[o + 4]!;
+      const c5 = codes[o + 5]!;
+      const c6 = codes[o + 6]!;
+      const c7 = codes[o + 7]!;
       let best = NONE;
-      for (let p = 0; p < probeWords.length; p += FINDER_CODE_WORDS) {
-        let d = 0;
-        for (let w = 0; w < FINDER_CODE_WORDS; w++) d += popcount(codes[o + w]! ^ probeWords[p + w]!);
+      for (let p = 0, b = 0; p < probeCount; p++, b += FINDER_CODE_WORDS) {
+        const d =
+          popcount(c0 ^ probeWords[b]!) +
+          popcount(c1 ^ probeWords[b + 1]!) +
+          popcount(c2 ^ probeWords[b + 2]!) +
+          popcount(c3 ^ probeWords[b + 3]!) +
+          popcount(c4 ^ probeWords[b + 4]!) +
+          popcount(c5 ^ probeWords[b + 5]!) +
+          popcount(c6 ^ probeWords[b + 6]!) +
+          popcount(c7 ^ probeWords[b + 7]!);
         if (d < best) best = d;
       }
       distances[i] = best;

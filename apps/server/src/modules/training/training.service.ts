@@ -4,7 +4,7 @@ import {
   TRAINING,
   TRAINING_MESSAGES,
   centroids,
-  cosine,
+  cosine8,
   dot,
   finderCode,
   unit,
@@ -290,9 +290,10 @@ export class TrainingService {
       );
       for (const row of rows) {
         if (row.is_face === 0 || exclude(row)) continue;
-        const v = floats(row.vector);
+        const bytes = Buffer.from(row.vector8);
+        const v = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
         let best = 0;
-        if (v.length === probes[0]?.length) for (const p of probes) best = Math.max(best, cosine(p, v));
+        if (v.length === probes[0]?.length) for (const p of probes) best = Math.max(best, cosine8(p, v));
         found.push({ row, similarity: Math.round(best * 1000) / 1000 });
       }
     }
