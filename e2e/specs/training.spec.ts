@@ -212,6 +212,7 @@ test('reviewing detections: confirm, undo, the keys, Not a Face and Visitor; the
   await expect(answers.getByRole('listitem')).toHaveCount(2);
   await expect(answers.getByRole('listitem').nth(0)).toContainText(`Confirmed as ${ada}`);
   await expect(answers.getByRole('listitem').nth(1)).toContainText(`Not ${ada}`);
+  if (shots) await page.screenshot({ path: join(shots, 'training-answers.png') });
   await first.getByRole('button', { name: 'Answers', exact: true }).click();
   await expect(answers).toHaveCount(0);
 

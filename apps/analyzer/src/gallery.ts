@@ -27,7 +27,11 @@ export function normalised(embedding: Float32Array): Float32Array | null {
   for (const v of embedding) norm += v * v;
   if (norm === 0) return null;
   const scale = 1 / Math.sqrt(norm);
-  return Float32Array.from(embedding, (v) => v * scale);
+  // A plain loop: Float32Array.from with a function is about ten times slower (a 30,000-embedding gallery is rebuilt
+  // after every change).
+  const out = new Float32Array(embedding.length);
+  for (let i = 0; i < out.length; i++) out[i] = embedding[i]! * scale;
+  return out;
 }
 
 /**

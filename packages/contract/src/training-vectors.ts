@@ -7,7 +7,11 @@ export function unit(v: Float32Array): Float32Array | null {
   for (let i = 0; i < v.length; i++) n += v[i]! * v[i]!;
   if (n === 0) return null;
   const s = 1 / Math.sqrt(n);
-  return Float32Array.from(v, (x) => x * s);
+  // A plain loop: Float32Array.from with a function costs about 100 ns a number in V8 (a tenth of a millisecond for one
+  // 1024-number embedding).
+  const out = new Float32Array(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = v[i]! * s;
+  return out;
 }
 
 export function dot(a: Float32Array, b: Float32Array, bOffset = 0): number {
@@ -94,18 +98,6 @@ export function bytes8(vector: Float32Array): Int8Array {
   const scale = 127 / largest;
   for (let i = 0; i < vector.length; i++) out[i] = Math.round(vector[i]! * scale);
   return out;
-}
-
-/** The cosine of a unit vector and an 8-bit one (0 when it is all zeros; never below 0). */
-export function cosine8(unitProbe: Float32Array, v: Int8Array): number {
-  let d = 0;
-  let n = 0;
-  for (let i = 0; i < v.length; i++) {
-    const x = v[i]!;
-    d += unitProbe[i]! * x;
-    n += x * x;
-  }
-  return n === 0 ? 0 : Math.max(0, d / Math.sqrt(n));
 }
 
 /** Bits set in a 32-bit word. */

@@ -4,7 +4,6 @@ import {
   TRAINING,
   TRAINING_MESSAGES,
   centroids,
-  cosine8,
   dot,
   finderCode,
   unit,
@@ -68,6 +67,19 @@ function validTimeZone(zone: string | null | undefined): zone is string {
 }
 
 const iso = (ms: number) => formatUtc(new Date(ms));
+
+/** Stored 8-bit numbers (bytes8) as a unit float32 vector; null when all are zero. */
+function unitFrom8(stored: Uint8Array): Float32Array | null {
+  const bytes = Buffer.from(stored);
+  const v = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  let n = 0;
+  for (let i = 0; i < v.length; i++) n += v[i]! * v[i]!;
+  if (n === 0) return null;
+  const scale = 1 / Math.sqrt(n);
+  const out = new Float32Array(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = v[i]! * scale;
+  return out;
+}
 
 /** The `count` centroids most of the vectors are nearest to, largest group first. */
 function largestGroups(centres: Float32Array[], vectors: readonly Float32Array[], count: number): Float32Array[] {
@@ -290,10 +302,10 @@ export class TrainingService {
       );
       for (const row of rows) {
         if (row.is_face === 0 || exclude(row)) continue;
-        const bytes = Buffer.from(row.vector8);
-        const v = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+        // The 8-bit copy as unit-length float32 once, then a dot product per probe (each probe is a unit vector).
+        const v = unitFrom8(row.vector8);
         let best = 0;
-        if (v.length === probes[0]?.length) for (const p of probes) best = Math.max(best, cosine8(p, v));
+        if (v && v.length === probes[0]?.length) for (const p of probes) best = Math.max(best, dot(p, v));
         found.push({ row, similarity: Math.round(best * 1000) / 1000 });
       }
     }
