@@ -353,14 +353,16 @@ async function benchMatch(): Promise<void> {
   const faces = Array.from({ length: 200 }, (_, i) => near(centres[i % GALLERY]!, 0.75, random));
   for (let i = 0; i < 5; i++) decideModelMatch(gallery.match(faces[i]!, 4), 0.9, calibration);
   const times: number[] = [];
-  for (const face of faces) {
-    const started = performance.now();
-    decideModelMatch(gallery.match(face, 4), 0.9, calibration);
-    times.push(performance.now() - started);
-  }
+  // 2,000 matches (the 200 faces 10 times): a p99 of 200 would be the second slowest, mostly the machine's noise.
+  for (let round = 0; round < 10; round++)
+    for (const face of faces) {
+      const started = performance.now();
+      decideModelMatch(gallery.match(face, 4), 0.9, calibration);
+      times.push(performance.now() - started);
+    }
   console.log(`\n1:N with a loaded model (${load()})`);
   console.log(
-    `  ${count(GALLERY)} identities × 3 vectors (a photo, two prototypes), ${DIMS} dims, candidates and the model's curve: p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))} (goal p99 < 5 ms: ${verdict(percentile(times, 99) < 5)})`,
+    `  ${count(GALLERY)} identities × 3 vectors (a photo, two prototypes), ${DIMS} dims, ${count(times.length)} matches, candidates and the model's curve: p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))} (goal p99 < 5 ms: ${verdict(percentile(times, 99) < 5)})`,
   );
 }
 

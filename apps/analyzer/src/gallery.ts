@@ -167,14 +167,18 @@ export class Gallery {
     const q = new Int8Array(d);
     quantize(query, q, 0, 127 / (largestMagnitude(query) || 1));
     const nearest = exactSearch(quantized, q, d, RERANK_ROWS, MetricKind.IP, 1) as { keys: BigUint64Array };
-    const scores = new Float64Array(nearest.keys.length);
-    const owners = new Int32Array(nearest.keys.length);
-    nearest.keys.forEach((key, i) => {
+    // Each person's best of the 64 rows (a small map: no array as long as the gallery per face), ties in gallery order.
+    const best = new Map<number, number>();
+    for (const key of nearest.keys) {
       const row = Number(key);
-      scores[i] = dotAt(query, rows, row * d);
-      owners[i] = ownerIndex[row]!;
-    });
-    return topPeople(scores, owners, people, k);
+      const score = Math.max(0, Math.min(1, dotAt(query, rows, row * d)));
+      const person = ownerIndex[row]!;
+      if (score > (best.get(person) ?? -1)) best.set(person, score);
+    }
+    return [...best]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, k)
+      .map(([person, similarity]) => ({ personId: people[person]!, similarity }));
   }
 
   dispose(): void {
