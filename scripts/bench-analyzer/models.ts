@@ -101,7 +101,9 @@ export async function benchMatch(): Promise<void> {
   const people = size('BENCH_GALLERY', 10_000);
   const matches = Math.max(1000, size('BENCH_MATCHES', 1000));
   await wasmBackend();
-  console.log(`\nmatch — 1:N against ${count(people)} people (1024-number embeddings: an 8-bit pass in usearch, then float32 on the 64 most alike) (${load()})`);
+  console.log(
+    `\nmatch — 1:N against ${count(people)} people (1024-number embeddings: an 8-bit pass in usearch, then float32 on the 64 most alike) (${load()})`,
+  );
   const gallery = new Gallery();
   for (let i = 0; i < people; i++) gallery.set(`person-${i}`, [randomEmbedding()]);
   let started = performance.now();
