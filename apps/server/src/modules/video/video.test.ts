@@ -516,14 +516,15 @@ describe('a recorder killed with kill -9 mid-clip', () => {
     );
     const clipDir = join(ctx.config.video.mediaDir, 'clips', crashCamera);
     await eventually(async () => (await clipsIndexed(crashCamera)).length >= 2, 40_000, 'clips from the recorder process');
-    // kill late in a clip, well away from both of its boundaries (a clip starts at the first key frame after one)
+    // kill late in a clip, well away from both of its boundaries (a clip starts at the first key frame after one), while
+    // its ffmpeg is writing one (a loaded machine can have the recorder between two connections for a moment)
     await eventually(
       async () => {
         const phase = (Date.now() % (CRASH_CLIP_SECONDS * 1000)) / (CRASH_CLIP_SECONDS * 1000);
-        return phase > 0.65 && phase < 0.85;
+        return phase > 0.65 && phase < 0.85 && readdirSync(clipDir).some((n) => n.endsWith('.partial.mp4'));
       },
-      5000,
-      'mid-clip',
+      20_000,
+      'mid-clip, with a clip being written',
     );
     const killedAt = Date.now();
     child.kill('SIGKILL');
