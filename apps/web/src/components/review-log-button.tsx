@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { Button, Group, Loader, Popover, Stack, Text } from '@mantine/core';
 import { reviewLogText } from '@vigil/contract';
 import { useReviewLog } from '../lib/api/get-review-log';
+import { formatMoment } from '../lib/format-moment';
 import { errorMessage } from '../lib/http';
-
-const moment = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /**
  * 'Answers': the review log of one detection (who answered what, and when, oldest first), loaded when opened. Shown in
@@ -48,7 +46,7 @@ export function ReviewLogButton({ runtimeFaceUuid }: { runtimeFaceUuid: string }
                 <Text size="sm">{reviewLogText(entry)}</Text>
                 <Text size="xs" c="dimmed">
                   {`${entry.reviewed_by} · `}
-                  <time dateTime={entry.reviewed_at}>{moment(entry.reviewed_at)}</time>
+                  <time dateTime={entry.reviewed_at}>{formatMoment(Date.parse(entry.reviewed_at))}</time>
                 </Text>
               </li>
             ))}

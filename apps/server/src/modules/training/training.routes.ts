@@ -24,11 +24,15 @@ import {
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
 import type { ModelsService } from './models.service.js';
+import type { MatchFinderService } from './match-finder.service.js';
 import type { TrainingService } from './training.service.js';
 
 /** The face training tool's calls (part 2 §7); answers are /api/v4/facematchconfirm and /api/v4/faceconfirm. */
-export function trainingRoutes(app: App, deps: { authenticator: Authenticator; training: TrainingService; models: ModelsService }): void {
-  const { training, models } = deps;
+export function trainingRoutes(
+  app: App,
+  deps: { authenticator: Authenticator; training: TrainingService; matchFinder: MatchFinderService; models: ModelsService },
+): void {
+  const { training, matchFinder, models } = deps;
   authenticatedScope(app, deps.authenticator, (scope) => {
     scope.post(
       '/api/v5/facesdetected2',
@@ -97,7 +101,7 @@ export function trainingRoutes(app: App, deps: { authenticator: Authenticator; t
           response: replies(matchFinderReplySchema, [400, 401, 403, 404, 409]),
         },
       },
-      (request) => training.matchFinder(principalOf(request), request.body),
+      (request) => matchFinder.find(principalOf(request), request.body),
     );
     scope.post(
       '/api/v4/faces/visitor',

@@ -9,6 +9,7 @@ import type { DomainDirectory } from '../domains/domains.port.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import { FinderIndex } from './finder-index.js';
+import { MatchFinderService } from './match-finder.service.js';
 import type { ModelsRepository } from './models.repository.js';
 import { ModelsService } from './models.service.js';
 import type { TrainingRepository } from './training.repository.js';
@@ -49,7 +50,6 @@ export function wireTraining(
   app.addHook('onClose', () => clearTimeout(warm));
   const training = new TrainingService({
     training: d.training,
-    domains: d.domains,
     users: d.users,
     faces: d.faces,
     cameras: d.cameras,
@@ -57,11 +57,20 @@ export function wireTraining(
     crop: (id) => d.pictures.read('poster', id),
     signer: d.signer,
     frames: d.frames,
+    clock: d.clock,
+  });
+  const matchFinder = new MatchFinderService({
+    training: d.training,
+    domains: d.domains,
+    faces: d.faces,
+    cameras: d.cameras,
+    signer: d.signer,
+    frames: d.frames,
     finder,
     clock: d.clock,
   });
   const models = new ModelsService({ models: d.models, clock: d.clock, log: app.log });
   app.addHook('onReady', () => models.recover());
-  trainingRoutes(app, { authenticator: d.authenticator, training, models });
+  trainingRoutes(app, { authenticator: d.authenticator, training, matchFinder, models });
   return models;
 }

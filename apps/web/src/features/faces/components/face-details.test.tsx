@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Reply, stubApi } from '../../../test/api-stub';
 import { renderWithProviders } from '../../../test/render';
 import { faceFixture, photoFixture, testUuid } from '../lib/face.fixture';
-import { formatMoment } from '../lib/face-time';
+import { formatMoment } from '../../../lib/format-moment';
 import { FaceDetails, type FaceDetailsAccess } from './face-details';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');

@@ -3,7 +3,7 @@ import { Anchor, Badge, Box, Button, Group, Paper, Stack, Tabs, Text, Title } fr
 import { FACES_MESSAGES, relativeTime, type Face } from '@vigil/contract';
 import { Link } from 'react-router';
 import { faceTags } from '../lib/face-labels';
-import { formatMoment } from '../lib/face-time';
+import { formatMoment } from '../../../lib/format-moment';
 import { FaceAvatar } from './face-avatar';
 import { FaceHistoryPanel } from './face-history-panel';
 import { MatchFinderModal } from './match-finder-modal';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/http';
 import { useFaceHistory } from '../api/get-face-history';
 import { SHORT_HISTORY, confidenceColor, confidenceText, historyViewerPath, visibleHistory } from '../lib/face-history';
-import { formatMoment } from '../lib/face-time';
+import { formatMoment } from '../../../lib/format-moment';
 import { HistoryHistogram } from './history-histogram';
 import { MediaImage } from '../../../components/media-image';
 import { ReviewLogButton } from '../../../components/review-log-button';

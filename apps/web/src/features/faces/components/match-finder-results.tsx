@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { MatchFinderResult } from '@vigil/contract';
 import type { MatchFinderState } from '../hooks/use-match-finder';
-import { formatMoment } from '../lib/face-time';
+import { formatMoment } from '../../../lib/format-moment';
 import { similarityText, comparedNote } from '../lib/match-finder';
 import { MediaImage } from '../../../components/media-image';
 
