@@ -12,6 +12,7 @@ import { FrameAvailability, livePlaylistFresh } from './media/frame-availability
 import { wireAccounts } from './modules/accounts/accounts.wiring.js';
 import { wireAlerts } from './modules/alerts/alerts.wiring.js';
 import { wireAnalyzers } from './modules/analyzers/analyzers.wiring.js';
+import { createAudit, wireAudit } from './modules/audit/audit.wiring.js';
 import { wireAuth } from './modules/auth/auth.wiring.js';
 import { wireDomains } from './modules/domains/domains.wiring.js';
 import { wireTraining } from './modules/training/training.wiring.js';
@@ -26,6 +27,7 @@ import { wireVideo } from './modules/video/video.wiring.js';
 import { wireLocalAnalyzer } from './processes/local-analyzer.js';
 import { Realtime } from './realtime/realtime.js';
 import { createRepositories } from './repositories.js';
+import type { CameraDirectory } from './modules/video/cameras.port.js';
 
 export interface AppOptions extends HttpAppOptions {
   config: Config;
@@ -47,9 +49,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = await createHttpApp(config, options);
   const repos = createRepositories(database, clock);
   const { access } = repos;
+  // Every area records its actions here; the cameras (made by video, below) name them when the log is read.
+  let cameraNames: Pick<CameraDirectory, 'namesInDomain'> | undefined;
+  const audit = createAudit({
+    audit: repos.audit,
+    cameras: { namesInDomain: (domain) => cameraNames?.namesInDomain(domain) ?? Promise.resolve(new Map<string, string>()) },
+    clock,
+    log: app.log,
+  });
 
   const { auth, sessions } = await wireAuth(app, { config, database, clock, access, demoAccounts: () => demoAccountList(access) });
   const authenticator = auth;
+  wireAudit(app, { authenticator, audit });
   wireDomains(app, { authenticator, domains: repos.domains });
   const pins = wirePins(app, { db, pins: repos.pins, access, authenticator, secret: config.secret, clock });
   wireAccounts(app, { db, access, authenticator, internalEmailDomain: config.internalEmailDomain });
@@ -66,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     beforeRecording: (cameraList) => startDemoRtsp(config.video, cameraList, app.log),
   });
   const { store, signer, clips, cameras } = video;
+  cameraNames = cameras;
   wireOnboarding(app, { config, database, clock, authenticator, onboarding: repos.onboarding, video });
 
   const realtime = new Realtime();

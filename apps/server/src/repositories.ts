@@ -2,6 +2,8 @@ import type { DatabaseHandle } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import { AlertRulesRepository } from './modules/alerts/alert-rules.repository.js';
 import { ElopementAlertsRepository } from './modules/alerts/elopement.repository.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
+import { PrivacyRepository } from './modules/privacy/privacy.repository.js';
 import { AnalyzersRepository } from './modules/analyzers/analyzers.repository.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
 import { DomainsRepository } from './modules/domains/domains.repository.js';
@@ -43,6 +45,8 @@ export function createRepositories(database: DatabaseHandle, clock: Clock) {
     analyzers: new AnalyzersRepository(db),
     training: new TrainingRepository(db),
     models: new ModelsRepository(db),
+    audit: new AuditRepository(db),
+    privacy: new PrivacyRepository(db),
   };
 }
 

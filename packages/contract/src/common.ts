@@ -21,6 +21,7 @@ export const OPERATIONS = [
   'snooze',
   'train_model',
   'view_all',
+  'view_audit',
   'view_env_info',
   'view_expanded_histogram',
   'view_f1_score',

@@ -34,3 +34,4 @@ export * from './maps.js';
 export * from './onboarding.js';
 export * from './onboarding-rows.js';
 export * from './accounts.js';
+export * from './audit.js';

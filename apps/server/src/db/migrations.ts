@@ -4,6 +4,7 @@ import { analyzersMigration } from './migration-0010-analyzers.js';
 import { onboardingMigration } from './migration-0011-onboarding.js';
 import { modelsMigration } from './migration-0013-models.js';
 import { finderCodesMigration } from './migration-0014-finder-codes.js';
+import { privacyMigration } from './migration-0015-privacy.js';
 import { trainingMigration } from './migration-0012-training.js';
 
 /** One ordered set of migrations for SQLite and PostgreSQL alike: portable types only. */
@@ -300,6 +301,7 @@ const migrations: Record<string, Migration> = {
   '0012_training': trainingMigration,
   '0013_models': modelsMigration,
   '0014_finder_codes': finderCodesMigration,
+  '0015_privacy': privacyMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

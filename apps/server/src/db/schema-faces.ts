@@ -27,6 +27,26 @@ export interface FaceTable {
   last_seen_at: Generated<number | null>;
   last_seen_camera_uuid: Generated<string | null>;
   last_seen_detection_id: Generated<string | null>;
+  /** the current consent (face_consents' newest): 'given', 'refused', or null when none was recorded */
+  consent: Generated<string | null>;
+  /** JSON array of what the consent covers ('recognition', 'alerts'), with `consent` */
+  consent_purposes: Generated<string | null>;
+}
+
+/** Every consent answer recorded for a person, the newest counting (issue 27). */
+export interface FaceConsentTable {
+  seq: Generated<number>;
+  face_uuid: string;
+  domain_uuid: string;
+  state: 'given' | 'refused';
+  /** 'person' or 'representative' (as for many residents) */
+  given_by: string;
+  representative: string | null;
+  /** JSON array: 'recognition', 'alerts' */
+  purposes: string;
+  note: string | null;
+  recorded_by: string;
+  recorded_at: number;
 }
 
 /** A registry photo (front or side), normalised and stored in the media folder with a thumbnail. */

@@ -12,6 +12,7 @@ import type {
   FaceModelIdentityTable,
   DomainModelTable,
   FaceTable,
+  FaceConsentTable,
 } from './schema-faces.js';
 
 export * from './schema-analyzers.js';
@@ -214,6 +215,29 @@ export interface ClientErrorTable {
   user_agent: string | null;
 }
 
+/** The audit trail (issue 27): append-only; detail is small JSON without secrets or biometric data. */
+export interface AuditLogTable {
+  seq: Generated<number>;
+  at: number;
+  user_id: string | null;
+  user_email: string | null;
+  domain_uuid: string | null;
+  action: string;
+  camera_uuid: string | null;
+  subject: string | null;
+  detail: string | null;
+  address: string | null;
+}
+
+/** A building's privacy settings: consent needed for recognition, retention periods (JSON days per category). */
+export interface DomainPrivacyTable {
+  domain_uuid: string;
+  consent_required: Generated<number>;
+  retention: Generated<string>;
+  updated_at: number;
+  updated_by: string | null;
+}
+
 export interface Database {
   domains: DomainTable;
   cameras: CameraTable;
@@ -250,6 +274,9 @@ export interface Database {
   alert_rules: AlertRuleTable;
   alert_rule_state: AlertRuleStateTable;
   client_errors: ClientErrorTable;
+  audit_log: AuditLogTable;
+  face_consents: FaceConsentTable;
+  domain_privacy: DomainPrivacyTable;
 }
 
 export type ClipRow = Selectable<ClipTable>;

@@ -74,7 +74,7 @@ export const DEMO_ROLES: RoleDefinition[] = [
       faces: ['find_all', 'find_resident', 'add', 'edit', 'delete', 'merge', 'view_training_progress', 'view_f1_score'],
       keycard: ['find_all', 'view_all', 'edit', 'view_reports'],
       identity: ['find_all', 'add', 'edit', 'delete', 'merge'],
-      account: ['administer_user_pin', 'create', 'add', 'edit', 'delete', 'find_all', 'view_all'],
+      account: ['administer_user_pin', 'create', 'add', 'edit', 'delete', 'find_all', 'view_all', 'view_audit'],
     },
   },
   {
