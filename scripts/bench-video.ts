@@ -86,7 +86,7 @@ async function recorderCost(): Promise<void> {
       log,
     },
     clips,
-    { days: 90, maxBytes: 0 },
+    { maxBytes: 0 },
   );
   await recorders.sync(sources);
   await eventually(async () => sources.every((s) => recorders.status(s.uuid)?.state === 'recording'), 60_000, 'all cameras recording');

@@ -110,3 +110,19 @@ for (const [name, viewport] of [
     await page.screenshot({ path: join(dir, `cameras-analysis-${name}.png`), fullPage: true });
   });
 }
+
+for (const [name, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`audit trail (${name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, ACCOUNTS.manager, { from: '/staff/audit' });
+    await expect(page.getByRole(name === 'phone' ? 'listitem' : 'row', { name: /Signed in/ }).first()).toBeVisible();
+    await page.screenshot({ path: join(dir, `audit-${name}.png`), fullPage: true });
+    if (name === 'phone') {
+      await page.getByRole('button', { name: 'Filters', exact: true }).click();
+      await page.screenshot({ path: join(dir, `audit-${name}-filters.png`), fullPage: true });
+    }
+  });
+}

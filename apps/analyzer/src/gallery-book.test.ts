@@ -119,6 +119,33 @@ describe('a building’s gallery with a loaded model', () => {
   });
 });
 
+describe('a person erased from the loaded model', () => {
+  it('fetches the same model again when it has fewer prototypes, and forgets theirs', async () => {
+    const both: ModelPrototypesReply = {
+      ...prototypes,
+      owners: [ADA, BO],
+      vectors: Buffer.from(Float32Array.from([0.6, 0, 0.8, 0, 0.6, 0.8]).buffer).toString('base64'),
+    };
+    const replies = [
+      { ok: true as const, version: 'v1|m:2', changed: true, people, model: { ...model(), prototypes: 2 } },
+      // Ada erased: she leaves the registry and the model (one prototype fewer).
+      { ok: true as const, version: 'v2|m:1', changed: true, people: [people[1]!], model: model() },
+    ];
+    const server = fakeServer(replies, both);
+    const book = new GalleryBook(server.client, fakeModels, log);
+    await book.sync('maple');
+    expect([...book.model('maple')!.prototypes.keys()]).toEqual([ADA, BO]);
+    server.client.modelPrototypes = async (_domain: string, uuid: string) => {
+      server.fetched.push(uuid);
+      return { ...both, owners: [BO], vectors: Buffer.from(Float32Array.from([0, 0.6, 0.8]).buffer).toString('base64') };
+    };
+    await book.sync('maple');
+    expect(server.fetched).toEqual([MODEL, MODEL]);
+    expect([...book.model('maple')!.prototypes.keys()]).toEqual([BO]);
+    expect(book.gallery('maple').ids()).toEqual([BO]);
+  });
+});
+
 describe('deciding with a model', () => {
   it('scores the best against the second and names it from the model’s threshold or the analyzer’s minimum, the higher', () => {
     const candidates = [
@@ -143,5 +170,28 @@ describe('deciding with a model', () => {
       ).personId,
     ).toBeNull();
     expect(decideModelMatch([], 0.9, CALIBRATION)).toEqual({ personId: null, confidence: 0, candidates: [] });
+  });
+});
+
+describe('a person who leaves the gallery and comes back (consent withdrawn, then given)', () => {
+  it('forgets their photos’ embeddings, and embeds and sends them again when they are back', async () => {
+    const server = fakeServer(
+      [
+        { ok: true, version: 'v1', changed: true, people, model: null },
+        { ok: true, version: 'v2', changed: true, people: [people[1]!], model: null },
+        { ok: true, version: 'v3', changed: true, people, model: null },
+      ],
+      prototypes,
+    );
+    const book = new GalleryBook(server.client, fakeModels, log);
+    await book.sync('maple');
+    expect(server.sent.flatMap((s) => s.photos.map((p) => p.image_uuid))).toEqual([people[0]!.images[0]!.uuid, people[1]!.images[0]!.uuid]);
+    await book.sync('maple');
+    expect(book.gallery('maple').ids()).toEqual([BO]);
+    await book.sync('maple');
+    expect(book.gallery('maple').ids().sort()).toEqual([ADA, BO].sort());
+    // Ada's photo again (the server deleted its embedding when her consent went); Bo's stayed known.
+    expect(server.sent.slice(1).flatMap((s) => s.photos.map((p) => p.image_uuid))).toEqual([people[0]!.images[0]!.uuid]);
+    expect(book.gallery('maple').match(Float32Array.from([1, 0, 0]), 1)[0]).toMatchObject({ personId: ADA });
   });
 });

@@ -15,6 +15,8 @@ export interface LoadedModel {
   label: string;
   calibration: ModelCalibration;
   prototypes: Map<string, Float32Array[]>;
+  /** how many prototypes the server said it has: fewer when a person was erased from it or withdrew consent */
+  count: number;
 }
 
 /**
@@ -27,6 +29,8 @@ export class GalleryBook {
   private readonly galleries = new Map<string, { gallery: Gallery; version: string | null; model: LoadedModel | null }>();
   /** embeddings by photo uuid; null: no face found in that photo */
   private readonly embedded = new Map<string, Float32Array | null>();
+  /** the photos of each person in a gallery: forgotten with them when they leave it */
+  private readonly photosOf = new Map<string, string[]>();
 
   constructor(
     private readonly client: VigilClient,
@@ -68,6 +72,10 @@ export class GalleryBook {
     const fresh: { image_uuid: string; embedding: string }[] = [];
     for (const person of reply.people) {
       present.add(person.frontend_face_uuid);
+      this.photosOf.set(
+        person.frontend_face_uuid,
+        person.images.map((image) => image.uuid),
+      );
       const embeddings: Float32Array[] = [];
       for (const image of person.images) {
         let embedding = this.embedded.get(image.uuid);
@@ -87,7 +95,14 @@ export class GalleryBook {
       embeddings.push(...(model?.prototypes.get(person.frontend_face_uuid) ?? []));
       gallery.set(person.frontend_face_uuid, embeddings);
     }
-    for (const known of gallery.ids()) if (!present.has(known)) gallery.remove(known);
+    // Someone who left (deleted, or their consent withdrawn): nothing of their face stays here; back in the gallery,
+    // their photos are embedded and sent to the server again.
+    for (const known of gallery.ids())
+      if (!present.has(known)) {
+        gallery.remove(known);
+        for (const image of this.photosOf.get(known) ?? []) this.embedded.delete(image);
+        this.photosOf.delete(known);
+      }
     entry.version = reply.version;
     entry.model = model;
     this.log.info(`gallery of ${domain}: ${gallery.size} people (version ${reply.version})${model ? `, model ${model.label}` : ''}`);
@@ -101,7 +116,8 @@ export class GalleryBook {
   /** The loaded model, fetched when it changed; none when the building has none or it is another embedder's. */
   private async loadModel(domain: string, named: GalleryReply['model'], had: LoadedModel | null): Promise<LoadedModel | null> {
     if (!named || named.embedder !== EMBEDDER) return null;
-    if (had?.uuid === named.uuid) return had;
+    // The same model with another count: someone was erased from it or their consent changed (their prototypes go or come).
+    if (had?.uuid === named.uuid && had.count === named.prototypes) return had;
     const reply = await this.client.modelPrototypes(domain, named.uuid);
     const bytes = Buffer.from(reply.vectors, 'base64');
     const prototypes = new Map<string, Float32Array[]>();
@@ -111,7 +127,7 @@ export class GalleryBook {
       prototypes.set(owner, [...(prototypes.get(owner) ?? []), vector]);
     });
     this.log.info(`model ${named.label} of ${domain}: ${reply.owners.length} prototypes of ${prototypes.size} people`);
-    return { uuid: named.uuid, label: named.label, calibration: named.calibration, prototypes };
+    return { uuid: named.uuid, label: named.label, calibration: named.calibration, prototypes, count: reply.owners.length };
   }
 
   /** The embedding of the largest face in a photo, or null when there is none. */

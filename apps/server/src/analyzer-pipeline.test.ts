@@ -289,4 +289,87 @@ describe('the analyzer pipeline (real camera, real models, real ingest)', () => 
       'a detection named by the model',
     );
   }, 150_000);
+
+  it('with consent required never matches her without it, and matches her again within seconds of her consent', async () => {
+    const { db } = ctx.database;
+    const photos = db.selectFrom('face_images').select('uuid').where('face_uuid', '=', person);
+    const detectionsSince = (at: number) =>
+      db
+        .selectFrom('face_detections')
+        .select(['runtime_face_uuid', 'frontend_face_uuid', 'analyzer_face_uuid', 'candidates'])
+        .where('camera_uuid', '=', camera)
+        .where('created_at', '>=', at)
+        .execute();
+    const required = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/privacy/consent',
+      headers: bearer(manager),
+      payload: { domain_uuid: MAPLE, required: true },
+    });
+    expect(required.statusCode, required.body).toBe(200);
+    // From this moment on (the server's clock), no face of hers is matched: she has no consent recorded.
+    const requiredAt = ctx.clock.now();
+    // What was kept of her face is gone: her photo's embedding, and those of the faces matched to her.
+    expect(await db.selectFrom('face_photo_embeddings').select('image_uuid').where('image_uuid', 'in', photos).execute()).toEqual([]);
+    const matched = db.selectFrom('face_detections').select('runtime_face_uuid').where('frontend_face_uuid', '=', person);
+    expect(await db.selectFrom('face_embeddings').select('runtime_face_uuid').where('runtime_face_uuid', 'in', matched).execute()).toEqual(
+      [],
+    );
+    // The analyzer keeps seeing her (her face is filmed all along) and sends what it sees: never matched to her.
+    const unmatched = await eventually(
+      async () => {
+        const rows = await detectionsSince(requiredAt);
+        return rows.length >= 4 ? rows : null;
+      },
+      60_000,
+      'faces seen after consent became required',
+    );
+    for (const row of unmatched) {
+      expect(row.frontend_face_uuid).toBeNull();
+      expect(row.analyzer_face_uuid).toBeNull();
+      expect(row.candidates ?? '').not.toContain(person);
+    }
+    expect(
+      await db
+        .selectFrom('elopement_alerts')
+        .select('alert_id')
+        .where('frontend_face_uuid', '=', person)
+        .where('created_at', '>=', requiredAt)
+        .execute(),
+    ).toEqual([]);
+    expect(await db.selectFrom('face_photo_embeddings').select('image_uuid').where('image_uuid', 'in', photos).execute()).toEqual([]);
+
+    // Her representative consents: the analyzer refetches the gallery (and the model) and names her again.
+    const consented = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v6/faces/${person}`,
+      headers: bearer(manager),
+      payload: {
+        face_info: {
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          role: 'resident',
+          gender: 'female',
+          complexion: 'caucasian',
+          room_number: '7',
+          elopement_risk: true,
+        },
+        consent: { state: 'given', given_by: 'representative', representative: 'Her nephew', purposes: ['recognition', 'alerts'] },
+      },
+    });
+    expect(consented.statusCode, consented.body).toBe(200);
+    const consentedAt = ctx.clock.now();
+    await eventually(
+      async () => (await detectionsSince(consentedAt)).find((d) => d.frontend_face_uuid === person && d.analyzer_face_uuid === person),
+      60_000,
+      'a face matched to her after her consent',
+    );
+    // Back in the gallery, her photo is embedded and sent again (models may train on it).
+    await eventually(
+      async () =>
+        (await db.selectFrom('face_photo_embeddings').select('image_uuid').where('image_uuid', 'in', photos).executeTakeFirst()) ?? null,
+      30_000,
+      'her photo embedding, sent again',
+    );
+  }, 150_000);
 });

@@ -33,12 +33,23 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'GET', url: `/api/v6/faces?domain_uuid=${MAPLE}` },
   { method: 'GET', url: `/api/v6/faces/${PERSON}` },
   { method: 'GET', url: `/api/v6/faces/${PERSON}/history` },
+  { method: 'GET', url: `/api/v1/faces/${PERSON}/consents` },
+  { method: 'GET', url: `/api/v1/privacy/consent?domain_uuid=${MAPLE}` },
+  { method: 'PUT', url: '/api/v1/privacy/consent', payload: { domain_uuid: MAPLE, required: true } },
+  { method: 'GET', url: `/api/v1/privacy?domain_uuid=${MAPLE}` },
+  { method: 'PUT', url: '/api/v1/privacy', payload: { domain_uuid: MAPLE, retention: { strangers: 3 } } },
   { method: 'POST', url: '/api/v6/faces', payload: { domain_uuid: MAPLE, face_info: {} } },
   { method: 'PUT', url: `/api/v6/faces/${PERSON}`, payload: { face_info: {} } },
   { method: 'DELETE', url: `/api/v6/faces/${PERSON}` },
   { method: 'GET', url: `/api/v4/faceimage/${PERSON}` },
+  { method: 'GET', url: `/api/v1/faces/${PERSON}/erasure` },
+  { method: 'POST', url: `/api/v1/faces/${PERSON}/erase`, payload: { confirm: 'Ada Lovelace' } },
+  { method: 'GET', url: `/api/v1/faces/${PERSON}/export` },
   { method: 'POST', url: '/api/v1/client_errors', payload: { kind: 'network', message: 'x', page: '/' } },
   { method: 'GET', url: '/api/v1/client_errors' },
+  { method: 'GET', url: `/api/v1/audit?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: `/api/v1/audit.csv?domain_uuid=${MAPLE}` },
+  { method: 'POST', url: '/api/v1/audit/flags', payload: { flag: 'new_training_filters', value: true } },
   { method: 'POST', url: '/api/v1/hlsvideo/', payload: { camera_uuid: CAMERA, duration: 600 } },
   { method: 'PUT', url: `/api/v1/hlsvideo/${CAMERA}`, payload: { camera_uuid: CAMERA, durationInSeconds: 570 } },
   { method: 'POST', url: '/api/v1/hlsvideo/test-stream', payload: {} },
@@ -110,6 +121,8 @@ describe('every protected route', () => {
         .replace(`/hlsvideo/${CAMERA}`, '/hlsvideo/{cameraUUID}')
         .replace(`/api/v4/cameras/${CAMERA}`, '/api/v4/cameras/{uuid}')
         .replace(`/api/v6/faces/${PERSON}/history`, '/api/v6/faces/{id}/history')
+        .replace(`/api/v1/faces/${PERSON}/consents`, '/api/v1/faces/{id}/consents')
+        .replace(new RegExp(`/api/v1/faces/${PERSON}/(erasure|erase|export)$`), '/api/v1/faces/{id}/$1')
         .replace(`/api/v1/training/reviews/${PERSON}`, '/api/v1/training/reviews/{runtime_face_uuid}')
         .replace(`PUT /api/v6/faces/${PERSON}`, 'PUT /api/v6/faces/{frontendFaceUuid}')
         .replace(`/api/v6/faces/${PERSON}`, '/api/v6/faces/{id}')

@@ -18,9 +18,14 @@ import { wireDomains } from './modules/domains/domains.wiring.js';
 import { wireTraining } from './modules/training/training.wiring.js';
 import { wireEvents } from './modules/events/events.wiring.js';
 import { wireFaces } from './modules/faces/faces.wiring.js';
+import { wireErasure } from './modules/faces/erasure.wiring.js';
+import { consentSettingRoutes } from './modules/privacy/consent-setting.routes.js';
+import { ConsentSettingService } from './modules/privacy/consent-setting.service.js';
+import { PrivacyService } from './modules/privacy/privacy.service.js';
 import { wireIngest } from './modules/ingest/ingest.wiring.js';
 import { wireOnboarding } from './modules/onboarding/onboarding.wiring.js';
 import { wirePins } from './modules/pins/pins.wiring.js';
+import { wirePrivacy } from './modules/privacy/privacy.wiring.js';
 import { wireStaff } from './modules/staff/staff.wiring.js';
 import { mediaRoutes } from './modules/video/media.routes.js';
 import { wireVideo } from './modules/video/video.wiring.js';
@@ -28,6 +33,8 @@ import { wireLocalAnalyzer } from './processes/local-analyzer.js';
 import { Realtime } from './realtime/realtime.js';
 import { createRepositories } from './repositories.js';
 import type { CameraDirectory } from './modules/video/cameras.port.js';
+import type { VideoService } from './modules/video/video.service.js';
+import { sha256Hex } from './lib/hash.js';
 
 export interface AppOptions extends HttpAppOptions {
   config: Config;
@@ -50,20 +57,34 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const repos = createRepositories(database, clock);
   const { access } = repos;
   // Every area records its actions here; the cameras (made by video, below) name them when the log is read.
-  let cameraNames: Pick<CameraDirectory, 'namesInDomain'> | undefined;
+  const late: { cameras?: CameraDirectory; video?: VideoService } = {};
   const audit = createAudit({
     audit: repos.audit,
-    cameras: { namesInDomain: (domain) => cameraNames?.namesInDomain(domain) ?? Promise.resolve(new Map<string, string>()) },
+    cameras: {
+      namesInDomain: (domain) => late.cameras?.namesInDomain(domain) ?? Promise.resolve(new Map<string, string>()),
+      findOne: (uuid) => late.cameras?.findOne(uuid) ?? Promise.resolve(undefined),
+    },
+    members: async (domain) => (await access.usersInDomain(domain)).map((user) => user.email),
     clock,
     log: app.log,
   });
 
-  const { auth, sessions } = await wireAuth(app, { config, database, clock, access, demoAccounts: () => demoAccountList(access) });
+  const { auth, sessions } = await wireAuth(app, {
+    config,
+    database,
+    clock,
+    access,
+    demoAccounts: () => demoAccountList(access),
+    audit,
+    beforeSignOut: async (token) => {
+      await late.video?.endViewings(sha256Hex(token));
+    },
+  });
   const authenticator = auth;
   wireAudit(app, { authenticator, audit });
   wireDomains(app, { authenticator, domains: repos.domains });
   const pins = wirePins(app, { db, pins: repos.pins, access, authenticator, secret: config.secret, clock });
-  wireAccounts(app, { db, access, authenticator, internalEmailDomain: config.internalEmailDomain });
+  wireAccounts(app, { db, access, authenticator, internalEmailDomain: config.internalEmailDomain, audit });
   const clientErrors = wireStaff(app, { authenticator, links: config.staffLinks, clientErrors: repos.clientErrors, clock });
 
   const video = await wireVideo(app, {
@@ -74,11 +95,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     cameras: repos.cameras,
     clips: repos.clips,
     leases: repos.leases,
+    audit,
     beforeRecording: (cameraList) => startDemoRtsp(config.video, cameraList, app.log),
   });
   const { store, signer, clips, cameras } = video;
-  cameraNames = cameras;
-  wireOnboarding(app, { config, database, clock, authenticator, onboarding: repos.onboarding, video });
+  late.cameras = cameras;
+  late.video = video.video;
+  wireOnboarding(app, { config, database, clock, authenticator, onboarding: repos.onboarding, video, audit });
 
   const realtime = new Realtime();
   realtime.attach(app.server, auth, { corsOrigin: config.publicUrl });
@@ -104,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   wireEvents(app, { authenticator, events: repos.events, cameras, signer, frames: frameAvailability, clock });
+  // A building's privacy settings: whether recognition needs consent (faces, analyzers and training ask), retention.
+  const privacy = new PrivacyService({ privacy: repos.privacy, clock });
   const faces = wireFaces(app, {
     db,
     authenticator,
@@ -114,8 +139,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     signer,
     frames: frameAvailability,
     clock,
+    audit,
+    privacy,
   });
-  const { alerts, settings } = wireAlerts(app, {
+  consentSettingRoutes(app, { authenticator, setting: new ConsentSettingService({ privacy, faces, audit }) });
+  const { alerts, settings, personAlerts } = wireAlerts(app, {
     db,
     authenticator,
     elopement: repos.elopement,
@@ -129,8 +157,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     frames: frameAvailability,
     notifier: realtime,
     clock,
+    audit,
   });
-  const models = wireTraining(app, {
+  const { models, personModels } = wireTraining(app, {
     training: repos.training,
     models: repos.models,
     domains: repos.domains,
@@ -141,6 +170,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     pictures: frames,
     signer,
     frames: frameAvailability,
+    clock,
+    audit,
+  });
+  wireErasure(app, {
+    db,
+    dialect: database.dialect,
+    authenticator,
+    data: repos.personData,
+    store,
+    cameras,
+    alerts: personAlerts,
+    models: personModels,
+    audit,
     clock,
   });
   const detectors = wireIngest(app, {
@@ -182,7 +224,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
     streams: video.liveStreams,
     frames,
     analyzerLive: (token, camera) => analyzers.liveAllowed(token, camera),
+    audit,
     ...(video.exports && { exports: video.exports }),
+  });
+
+  // Retention: each building's periods, and the sweep that deletes what is past them (a cluster runs it once a period).
+  wirePrivacy(app, {
+    db,
+    authenticator,
+    repos,
+    retention: config.retention,
+    video: video.retention,
+    clientErrors,
+    audit,
+    pictures: frames,
+    clock,
   });
 
   if (config.demoDetections !== 'off')
@@ -203,11 +259,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(fastifyStatic, { root: store.root, serve: false });
   await serveWebApp(app, config.webDist, options.serveWeb ?? true);
 
+  // Live viewings end when their lease runs out: each is audited (camera, from, to) within a minute of its end.
+  const viewings = setInterval(
+    () => void video.video.endViewings().catch((err: unknown) => app.log.warn({ err }, 'ending viewings failed')),
+    60_000,
+  );
+  viewings.unref();
+  app.addHook('onClose', () => clearInterval(viewings));
   const purge = setInterval(
-    () =>
-      void Promise.all([sessions.purgeExpired(), repos.leases.purgeExpired(clock.now()), clientErrors.purge(), analyzers.purge()]).catch(
-        (err: unknown) => app.log.warn({ err }, 'purge failed'),
-      ),
+    () => void Promise.all([sessions.purgeExpired(), analyzers.purge()]).catch((err: unknown) => app.log.warn({ err }, 'purge failed')),
     3600_000,
   );
   purge.unref();

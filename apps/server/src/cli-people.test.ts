@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -99,6 +99,67 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('npm run vigil', (
       expect(notPhoto.out).toMatch(/not a JPEG or PNG image/);
       expect((await vigil('add-person', 'Nowhere', 'X', 'Y', 'resident')).out).toMatch(/No domain "Nowhere"/);
       expect((await vigil('people', 'Maple Court')).out).toBe(before);
+    }, 60_000);
+  });
+
+  describe('consent to recognition from the command line', () => {
+    it('says whether a building needs consent, audits the change, and refuses bad arguments', async () => {
+      expect((await vigil('consent-required', 'Maple Court')).out).toMatch(/consent-required needs <domain> on\|off/);
+      expect((await vigil('consent-required', 'Nowhere', 'on')).out).toMatch(/No domain "Nowhere"/);
+      const on = await vigil('consent-required', 'Maple Court', 'on');
+      expect(on).toEqual({ code: 0, out: "Recognition at Maple Court needs people's consent." });
+      const database = openDatabase(loadConfig({ VIGIL_DATA_DIR: dataDir }));
+      try {
+        const setting = await database.db.selectFrom('domain_privacy').selectAll().executeTakeFirstOrThrow();
+        expect(Number(setting.consent_required)).toBe(1);
+        const entries = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'changed_privacy').execute();
+        expect(entries).toHaveLength(1);
+        expect(entries[0]).toMatchObject({ domain_uuid: setting.domain_uuid, address: 'cli', user_email: expect.stringMatching(/^cli:/) });
+        expect(JSON.parse(entries[0]!.detail!)).toEqual({ consent_required: true });
+      } finally {
+        await database.close();
+      }
+      expect((await vigil('consent-required', 'Maple Court', 'off')).out).toBe(
+        "Recognition at Maple Court does not need people's consent.",
+      );
+    }, 60_000);
+  });
+
+  describe('erasing a person from the command line', () => {
+    it('lists what would go, erases only with --yes in an operator’s name, and leaves the receipt in the audit log', async () => {
+      const added = await vigil('add-person', 'Maple Court', 'Eve', 'Gone', 'resident', `front=${join(dataDir, 'front.jpg')}`);
+      expect(added.code, added.out).toBe(0);
+      const uuid = added.out;
+      const folder = join(dataDir, 'media', 'people', uuid);
+      expect(existsSync(folder)).toBe(true);
+
+      expect((await vigil('erase-person', uuid)).out).toMatch(/erase-person needs --operator <email>/);
+      expect((await vigil('erase-person', '--operator', 'dpo@vigil.example')).out).toMatch(/erase-person needs <person uuid>/);
+      const dry = await vigil('erase-person', uuid, '--operator', 'dpo@vigil.example');
+      expect(dry.code).toBe(1);
+      expect(dry.out).toContain(`Erasing Eve Gone (${uuid}) would take away:`);
+      expect(dry.out).toContain('  photos: 1');
+      expect(dry.out).toContain('Nothing was erased: run again with --yes to erase them.');
+      expect((await vigil('people', 'Maple Court')).out).toContain(uuid);
+
+      const erased = await vigil('erase-person', '--yes', uuid, '--operator', 'DPO@vigil.example');
+      expect(erased.code, erased.out).toBe(0);
+      expect(erased.out).toMatch(new RegExp(`^Erased ${uuid} at \\d{4}-[\\d-]+T[\\d:.]+Z by dpo@vigil\\.example:\\n  photos: 1\\n`));
+      expect(erased.out).not.toContain('Eve');
+      expect((await vigil('people', 'Maple Court')).out).not.toContain(uuid);
+      expect(existsSync(folder)).toBe(false);
+      expect(await vigil('erase-person', uuid, '--operator', 'dpo@vigil.example', '--yes')).toEqual({ code: 1, out: 'No such person.' });
+
+      const database = openDatabase(loadConfig({ VIGIL_DATA_DIR: dataDir }));
+      try {
+        const receipts = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'erased_person').execute();
+        expect(receipts).toHaveLength(1);
+        expect(receipts[0]).toMatchObject({ subject: uuid, user_email: 'dpo@vigil.example', address: 'cli' });
+        expect(JSON.parse(receipts[0]!.detail!)).toMatchObject({ photos: 1, detections_confirmed: 0 });
+        expect(await database.db.selectFrom('faces').select('uuid').where('uuid', '=', uuid).execute()).toEqual([]);
+      } finally {
+        await database.close();
+      }
     }, 60_000);
   });
 

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseFlagSetting, redactSecrets, type FlagValues } from '@vigil/contract';
+import {
+  RETENTION,
+  RETENTION_CATEGORIES,
+  parseFlagSetting,
+  redactSecrets,
+  retentionDaysSchema,
+  retentionEnvName,
+  type FlagValues,
+  type RetentionDays,
+} from '@vigil/contract';
 import { loadMapsConfig, type MapsConfig } from './geo/settings.js';
 import { DEFAULT_CAMERA_NETWORKS } from './lib/networks.js';
 
@@ -51,6 +60,12 @@ export interface Config {
   analyzer: { mode: 'local' | 'off'; entry: string };
   /** geocoder, postal service, map tiles and snapshot hosts of building onboarding (offline unless configured) */
   maps: MapsConfig;
+  retention: {
+    /** the installation's periods (VIGIL_RETENTION_<CATEGORY>_DAYS): a building's own period wins, the contract's default is last */
+    days: RetentionDays;
+    /** minutes between retention sweeps (VIGIL_RETENTION_SWEEP_MINUTES; null: 'off', no sweep runs on this server) */
+    sweepMinutes: number | null;
+  };
   video: {
     /** where cameras may be (CIDR list, VIGIL_CAMERA_NETWORKS): a camera elsewhere is refused, so no one probes other hosts */
     cameraNetworks: string;
@@ -59,7 +74,6 @@ export interface Config {
     hlsSeconds: number;
     /** how often an open low-latency stream's lease, session and role are checked again (ms) */
     liveRecheckMs: number;
-    retentionDays: number;
     /** 0: no cap */
     maxDiskBytes: number;
     /** the most long-clip downloads may take on disk at once (VIGIL_EXPORTS_MAX_GB; 0: no cap) */
@@ -92,6 +106,24 @@ function integer(env: Env, name: string, fallback: number): number {
 function atLeast(value: number, min: number, name: string): number {
   if (value < min) throw new Error(`${name} must be at least ${min}, not ${value}`);
   return value;
+}
+
+/**
+ * The installation's retention periods: VIGIL_RETENTION_<CATEGORY>_DAYS each (1 to 3650); VIGIL_RETENTION_DAYS, the
+ * older name of the recordings' period, still sets `clips` when VIGIL_RETENTION_CLIPS_DAYS does not.
+ */
+export function retentionDays(env: Env): RetentionDays {
+  const days: RetentionDays = {};
+  for (const category of RETENTION_CATEGORIES) {
+    const name = retentionEnvName(category);
+    const raw = env[name] || (category === 'clips' ? env.VIGIL_RETENTION_DAYS : undefined);
+    if (!raw) continue;
+    const parsed = retentionDaysSchema.safeParse(Number(raw));
+    if (!parsed.success)
+      throw new Error(`${name} must be a whole number of days from ${RETENTION.minDays} to ${RETENTION.maxDays}, not "${raw}"`);
+    days[category] = parsed.data;
+  }
+  return days;
 }
 
 /** The secret lives in VIGIL_SECRET or, by default, in a file of the data folder made on first start. */
@@ -180,13 +212,17 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       entry: resolve(root, env.VIGIL_ANALYZER_ENTRY ?? 'apps/analyzer/dist/main.js'),
     },
     maps: loadMapsConfig(env),
+    retention: {
+      days: retentionDays(env),
+      sweepMinutes:
+        env.VIGIL_RETENTION_SWEEP_MINUTES === 'off' ? null : integer(env, 'VIGIL_RETENTION_SWEEP_MINUTES', RETENTION.sweepMinutes),
+    },
     video: {
       cameraNetworks: env.VIGIL_CAMERA_NETWORKS || DEFAULT_CAMERA_NETWORKS,
       mediaDir: resolve(dataDir, env.VIGIL_MEDIA_DIR ?? 'media'),
       clipSeconds: integer(env, 'VIGIL_CLIP_SECONDS', 60),
       hlsSeconds: integer(env, 'VIGIL_HLS_SEGMENT_SECONDS', 1),
       liveRecheckMs: 1000,
-      retentionDays: integer(env, 'VIGIL_RETENTION_DAYS', 90),
       maxDiskBytes: Math.round(Number(env.VIGIL_MAX_DISK_GB ?? '0') * 1024 ** 3) || 0,
       maxExportBytes: Math.round(Number(env.VIGIL_EXPORTS_MAX_GB ?? '2') * 1024 ** 3) || 0,
       record: env.VIGIL_RECORDER !== 'off',

@@ -4,12 +4,14 @@ import { AlertRulesRepository } from './modules/alerts/alert-rules.repository.js
 import { ElopementAlertsRepository } from './modules/alerts/elopement.repository.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { PrivacyRepository } from './modules/privacy/privacy.repository.js';
+import { SweepStateRepository } from './modules/privacy/sweep-state.repository.js';
 import { AnalyzersRepository } from './modules/analyzers/analyzers.repository.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
 import { DomainsRepository } from './modules/domains/domains.repository.js';
 import { EventsRepository } from './modules/events/events.repository.js';
 import { FacesRepository } from './modules/faces/faces.repository.js';
 import { RegistryRepository } from './modules/faces/registry.repository.js';
+import { PersonDataRepository } from './modules/faces/person-data.repository.js';
 import { DetectorsRepository } from './modules/ingest/detectors.repository.js';
 import { ModelsRepository } from './modules/training/models.repository.js';
 import { TrainingRepository } from './modules/training/training.repository.js';
@@ -39,6 +41,7 @@ export function createRepositories(database: DatabaseHandle, clock: Clock) {
     events: new EventsRepository(db),
     faces: new FacesRepository(db),
     registry: new RegistryRepository(db, database.dialect),
+    personData: new PersonDataRepository(),
     elopement: new ElopementAlertsRepository(db),
     rules: new AlertRulesRepository(db),
     detectors: new DetectorsRepository(db),
@@ -47,6 +50,7 @@ export function createRepositories(database: DatabaseHandle, clock: Clock) {
     models: new ModelsRepository(db),
     audit: new AuditRepository(db),
     privacy: new PrivacyRepository(db),
+    retentionSweeps: new SweepStateRepository(db),
   };
 }
 

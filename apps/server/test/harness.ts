@@ -96,6 +96,8 @@ export async function createTestContext(
     VIGIL_DEMO_DETECTIONS: 'off',
     // Tests that need an analyzer start their own.
     VIGIL_ANALYZER: 'off',
+    // Tests that need a retention sweep run it themselves (a scheduled one would meet their moved clocks).
+    VIGIL_RETENTION_SWEEP_MINUTES: 'off',
     ...env,
   });
   const { handle: database, location: databaseLocation, drop } = await openTestDatabase(dataDir);

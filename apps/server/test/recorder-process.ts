@@ -22,7 +22,7 @@ const recorders = new Recorders(
     log,
   },
   clips,
-  { days: 90, maxBytes: 0 },
+  { maxBytes: 0 },
 );
 await recorders.sync([{ uuid: camera, url }]);
 console.log('recording');

@@ -19,6 +19,7 @@ import { DetectorsService } from '../src/modules/ingest/detectors.service.js';
 import { IngestService } from '../src/modules/ingest/ingest.service.js';
 import { ModelsService } from '../src/modules/training/models.service.js';
 import { PinsService } from '../src/modules/pins/pins.service.js';
+import { PrivacyService } from '../src/modules/privacy/privacy.service.js';
 import type { Notifier } from '../src/realtime/realtime.js';
 import { createRepositories, type Repositories } from '../src/repositories.js';
 import { TestClock, openTestDatabase } from './harness.js';
@@ -93,6 +94,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     signer,
     frames,
     clock,
+    privacy: new PrivacyService({ privacy: repos.privacy, clock }),
   });
   const pins = new PinsService(db, repos.pins, repos.access, SECRET, clock, silent);
   const alerts = new AlertsService({
@@ -121,7 +123,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     notifier,
     log: silent,
   });
-  const models = new ModelsService({ models: repos.models, clock, log: silent });
+  const models = new ModelsService({ models: repos.models, clock, log: silent, consent: faces });
   const analyzers = new AnalyzersService({
     db,
     dialect: database.dialect,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagIdSchema } from './flags.js';
 
 /**
  * The audit trail (issue 27): an append-only record of who did what, in which building, when and from which address.
@@ -94,6 +95,13 @@ export const auditReplySchema = z.object({
   next: z.number().int().nullable(),
 });
 export type AuditReply = z.infer<typeof auditReplySchema>;
+
+/**
+ * POST /api/v1/audit/flags (staff/feature_flags): a flag overridden in this browser (value) or its override cleared
+ * (null). Flags live in the browser (part 1 §3); the server only learns of a change through this report.
+ */
+export const auditFlagBodySchema = z.object({ flag: flagIdSchema, value: z.boolean().nullable() });
+export type AuditFlagBody = z.infer<typeof auditFlagBodySchema>;
 
 export const AUDIT = {
   /** the most JSON characters an entry's detail keeps */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './common.js';
 import { hasOperation, type ServiceMap } from './entitlements.js';
+import { consentInputSchema, faceConsentSchema } from './faces-consent.js';
 import { isoUtcSchema } from './video.js';
 
 // The faces registry (spec part 2 §1–§7): people of a building, their photos, where they were last seen and their
@@ -91,6 +92,8 @@ export const faceSchema = z.object({
   /** signed links to the face crop and the whole frame of the last detection; null while no recording holds it */
   last_seen_preview: z.string().nullable(),
   last_seen_frame_uri: z.string().nullable(),
+  /** their current consent to recognition (issue 27); null: none recorded */
+  consent: faceConsentSchema.nullable(),
 });
 export type Face = z.infer<typeof faceSchema>;
 
@@ -145,10 +148,10 @@ export const faceInfoSchema = z
 export type FaceInfo = z.input<typeof faceInfoSchema>;
 export type ParsedFaceInfo = z.output<typeof faceInfoSchema>;
 
-/** POST /api/v6/faces (faces/add) */
-export const addFaceBodySchema = z.object({ domain_uuid: uuidSchema, face_info: faceInfoSchema });
-/** PUT /api/v6/faces/{frontendFaceUuid} (faces/add): every field again, and the photo changes */
-export const editFaceBodySchema = z.object({ face_info: faceInfoSchema });
+/** POST /api/v6/faces (faces/add); `consent` records the person's answer (issue 27) */
+export const addFaceBodySchema = z.object({ domain_uuid: uuidSchema, face_info: faceInfoSchema, consent: consentInputSchema.optional() });
+/** PUT /api/v6/faces/{frontendFaceUuid} (faces/add): every field again, and the photo changes; `consent` when it changed */
+export const editFaceBodySchema = z.object({ face_info: faceInfoSchema, consent: consentInputSchema.optional() });
 export const faceParamsSchema = z.object({ frontendFaceUuid: uuidSchema });
 export const faceIdParamsSchema = z.object({ id: uuidSchema });
 export const faceSavedReplySchema = z.object({ ok: z.literal(true), frontend_face_uuid: uuidSchema });

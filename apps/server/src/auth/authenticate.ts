@@ -21,7 +21,7 @@ export function authenticateHook(authenticator: Authenticator): onRequestHookHan
     if (!token) throw unauthorized();
     const principal = await authenticator.authenticate(token);
     if (!principal) throw unauthorized('Your session has expired. Please log in.');
-    request.principal = principal;
+    request.principal = { ...principal, address: request.ip };
   };
 }
 

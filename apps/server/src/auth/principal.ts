@@ -8,6 +8,8 @@ export interface Principal {
   token: string;
   staff: boolean;
   entitlements: EntitlementsByDomain;
+  /** the address the request came from (the proxy's client address when trusted): the audit trail's "from where" */
+  address?: string;
 }
 
 declare module 'fastify' {

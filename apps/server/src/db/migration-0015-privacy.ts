@@ -11,6 +11,7 @@ const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof Post
  *   `faces.consent_purposes` carry the current one so the gallery and the lists read it without a join.
  * - `domain_privacy`: whether recognition needs consent in the building, and its retention periods (JSON, days per
  *   category; a category not named keeps the default of the contract).
+ * - `live_leases.started_at` and `viewer` (e-mail and address, JSON): a viewing is audited when its lease ends.
  * - The `account/view_audit` operation goes to every role that administers accounts (`account/edit`).
  */
 export const privacyMigration: Migration = {
@@ -56,6 +57,10 @@ export const privacyMigration: Migration = {
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_by', 'varchar(320)')
       .execute();
+
+    // A live viewing is audited when it ends (camera, from, to): the lease keeps when it started and who watched from where.
+    await db.schema.alterTable('live_leases').addColumn('started_at', 'bigint').execute();
+    await db.schema.alterTable('live_leases').addColumn('viewer', 'text').execute();
 
     const admins = await db
       .selectFrom('role_operations')

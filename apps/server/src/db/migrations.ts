@@ -5,6 +5,8 @@ import { onboardingMigration } from './migration-0011-onboarding.js';
 import { modelsMigration } from './migration-0013-models.js';
 import { finderCodesMigration } from './migration-0014-finder-codes.js';
 import { privacyMigration } from './migration-0015-privacy.js';
+import { erasureMigration } from './migration-0016-erasure.js';
+import { retentionMigration } from './migration-0017-retention.js';
 import { trainingMigration } from './migration-0012-training.js';
 
 /** One ordered set of migrations for SQLite and PostgreSQL alike: portable types only. */
@@ -302,6 +304,8 @@ const migrations: Record<string, Migration> = {
   '0013_models': modelsMigration,
   '0014_finder_codes': finderCodesMigration,
   '0015_privacy': privacyMigration,
+  '0016_erasure': erasureMigration,
+  '0017_retention': retentionMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

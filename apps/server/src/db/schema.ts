@@ -152,6 +152,9 @@ export interface LiveLeaseTable {
   session_hash: string | null;
   /** the duration asked for: the most a heartbeat extends it by */
   duration_ms: number | null;
+  /** when the viewing started, and who watched from where (JSON {email, address}): audited when the lease ends */
+  started_at: Generated<number | null>;
+  viewer: Generated<string | null>;
 }
 
 /** objects: JSON array of names; metrics: JSON {description, detections}. alerted: 0/1. */
@@ -176,8 +179,9 @@ export interface ElopementAlertTable {
   alert_id: string;
   domain_uuid: string;
   camera_uuid: string;
-  runtime_face_uuid: string;
-  frontend_face_uuid: string;
+  /** null once the person was erased (or the detection deleted): the alert keeps the fact without the face */
+  runtime_face_uuid: string | null;
+  frontend_face_uuid: string | null;
   event_ts: number;
   description: string;
   dismissed_at: number | null;
@@ -238,6 +242,17 @@ export interface DomainPrivacyTable {
   updated_by: string | null;
 }
 
+/** A periodic sweep's state: the node holding it (a lease) and its last run (issue 27 retention). */
+export interface RetentionSweepTable {
+  name: string;
+  lease_until: number | null;
+  leased_by: string | null;
+  last_started_at: number | null;
+  last_finished_at: number | null;
+  /** rows and files the last finished run deleted */
+  last_deleted: number | null;
+}
+
 export interface Database {
   domains: DomainTable;
   cameras: CameraTable;
@@ -277,6 +292,7 @@ export interface Database {
   audit_log: AuditLogTable;
   face_consents: FaceConsentTable;
   domain_privacy: DomainPrivacyTable;
+  retention_sweeps: RetentionSweepTable;
 }
 
 export type ClipRow = Selectable<ClipTable>;

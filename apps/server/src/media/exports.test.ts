@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXPORT_MAX_AGE_MS, Exports } from './exports.js';
+import { Exports, exportsHeld, removeExportsBefore } from './exports.js';
 import { MediaStore } from './media-store.js';
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('long-clip exports', () => {
-  it('are full once they take the configured bytes, and a sweep removes those older than a day', () => {
+  it('are full once they take the configured bytes, and retention removes those written before its cutoff', () => {
     root = mkdtempSync(join(tmpdir(), 'vigil-exports-'));
     const store = new MediaStore(root);
     const exports = new Exports(store, '/usr/bin/ffmpeg', 1000);
@@ -21,11 +21,13 @@ describe('long-clip exports', () => {
     expect(new Exports(store, '/usr/bin/ffmpeg', 0).full(), 'no cap').toBe(false);
 
     const now = Date.now();
-    const dayAgo = (now - EXPORT_MAX_AGE_MS - 60_000) / 1000;
+    const dayAgo = Math.floor((now - 86_400_000 - 60_000) / 1000);
     utimesSync(old, dayAgo, dayAgo);
     const fresh = join(store.exportsDir(), '22222222-2222-4222-8222-222222222222.mp4');
     writeFileSync(fresh, Buffer.alloc(10));
-    exports.sweep(now);
+    expect(exportsHeld(store)).toEqual({ count: 2, bytes: 1210, oldest: dayAgo * 1000 });
+    expect(removeExportsBefore(store, now - 86_400_000)).toBe(1);
+    expect(removeExportsBefore(store, now - 86_400_000), 'a second sweep finds nothing').toBe(0);
     expect(existsSync(old)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
   });

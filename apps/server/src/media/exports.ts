@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { longClipArgs, runFfmpeg } from './ffmpeg.js';
 import type { MediaStore } from './media-store.js';
 
-export const EXPORT_MAX_AGE_MS = 86_400_000;
-
 /**
  * Long-clip downloads: clips joined into one MP4 without transcoding, in the media store's exports/ folder. The folder
- * has a size cap (a new export waits while it is full), a file goes once it was downloaded whole, and any after a day.
+ * has a size cap (a new export waits while it is full), a file goes once it was downloaded whole, and any other when
+ * the retention sweep finds it past the exports' period (removeExportsBefore).
  */
 export class Exports {
   constructor(
@@ -62,17 +61,35 @@ export class Exports {
     const path = this.store.resolveInside(relativePath);
     if (path) rmSync(path, { force: true });
   }
+}
 
-  /** Removes exports older than a day (downloads never fetched). */
-  sweep(now: number): void {
-    const dir = this.store.exportsDir();
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      try {
-        if (now - statSync(path).mtimeMs > EXPORT_MAX_AGE_MS) rmSync(path, { force: true });
-      } catch {
-        // removed meanwhile
-      }
-    }
+/** The exports folder's files: how many, their bytes, and the oldest one's time (ms), as retention shows them. */
+export function exportsHeld(store: MediaStore): { count: number; bytes: number; oldest: number | null } {
+  const held = { count: 0, bytes: 0, oldest: null as number | null };
+  for (const file of exportFiles(store)) {
+    held.count += 1;
+    held.bytes += file.size;
+    held.oldest = Math.min(held.oldest ?? file.mtimeMs, file.mtimeMs);
   }
+  return held;
+}
+
+/** Removes the exports (downloads never fetched, and unfinished ones) last written before `before`; how many went. */
+export function removeExportsBefore(store: MediaStore, before: number): number {
+  let removed = 0;
+  for (const file of exportFiles(store)) {
+    if (file.mtimeMs >= before) continue;
+    rmSync(file.path, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+function exportFiles(store: MediaStore): { path: string; size: number; mtimeMs: number }[] {
+  const dir = store.exportsDir();
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat?.isFile() ? [{ path, size: stat.size, mtimeMs: stat.mtimeMs }] : [];
+  });
 }

@@ -41,6 +41,27 @@ export const CLIP_GAP_TOLERANCE_MS = 1_000;
 export const framePath = (kind: FrameKind, id: string): string => `frames/${kind}/${id}.jpg`;
 const FRAME_PATH = new RegExp(`^frames/(${FRAME_KINDS.join('|')})/([0-9a-f-]{36})\\.jpg$`);
 
+/** Every picture a face detection can have in the media folder: kept from a detector, cut, or made from those. */
+const DETECTION_KINDS = FRAME_KINDS.filter((kind) => kind !== 'event');
+
+/** How many pictures of these face detections are in the media folder. */
+export function countDetectionPictures(store: MediaStore, ids: readonly string[]): number {
+  return ids.reduce((n, id) => n + DETECTION_KINDS.filter((kind) => store.exists(framePath(kind, id))).length, 0);
+}
+
+/** Deletes every picture of these face detections (a person's erasure); how many there were. */
+export function removeDetectionPictures(store: MediaStore, ids: readonly string[]): number {
+  let removed = 0;
+  for (const id of ids)
+    for (const kind of DETECTION_KINDS) {
+      const absolute = store.resolveInside(framePath(kind, id));
+      if (!absolute || !existsSync(absolute)) continue;
+      rmSync(absolute, { force: true });
+      removed += 1;
+    }
+  return removed;
+}
+
 /** Where and when a picture was taken, as the database knows it. */
 export interface FrameSource {
   camera: string;
@@ -120,6 +141,15 @@ export class FrameService {
     const partial = `${absolute.slice(0, -4)}.${process.pid}.part.jpg`;
     writeFileSync(partial, jpeg);
     renameSync(partial, absolute);
+  }
+
+  /**
+   * Retention: deletes the pictures of face detections (the frame, the crop and what was made from them) or of events,
+   * after their rows are gone; a picture never made is fine.
+   */
+  forget(of: 'detection' | 'event', ids: readonly string[]): Promise<void> {
+    const kinds: readonly FrameKind[] = of === 'event' ? ['event'] : FRAME_KINDS.filter((k) => k !== 'event');
+    return this.d.store.remove(ids.flatMap((id) => kinds.map((kind) => framePath(kind, id))));
   }
 
   /** Whether the picture exists already (kept from a detector, or cut before): it needs no recording to be shown. */

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 
 /**
@@ -57,6 +57,24 @@ export class MediaStore {
     const absolute = this.resolveInside(rel);
     const stat = absolute ? statSync(absolute, { throwIfNoEntry: false }) : undefined;
     return stat?.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs } : undefined;
+  }
+
+  /**
+   * Deletes media files (retention): a file already gone is fine, a path leaving the folder is skipped. Most paths asked
+   * for were never made (pictures made only when someone looks), so each is first looked for (a cheap check on this
+   * thread), and only those found are unlinked, off the main thread, 256 at a time.
+   */
+  async remove(rels: readonly string[]): Promise<void> {
+    const found = rels.flatMap((rel) => {
+      const absolute = this.resolveInside(rel);
+      return absolute && existsSync(absolute) ? [absolute] : [];
+    });
+    for (let i = 0; i < found.length; i += 256)
+      await Promise.all(
+        found
+          .slice(i, i + 256)
+          .map((path) => unlink(path).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? undefined : Promise.reject(err)))),
+      );
   }
 
   /** A media file read whole at once, or null when it is gone (a file replaced or deleted meanwhile is never half read). */

@@ -1,23 +1,21 @@
 import { rmSync } from 'node:fs';
-import type { Exports } from './exports.js';
 import type { LiveFeed } from './live-feed.js';
 import { CameraRecorder, type CameraSource, type RecorderOptions, type RecorderStatus } from './recorder.js';
 
-export interface RetentionPolicy {
-  days: number;
+/** The disk the recordings may take (the clips' period is the retention sweep's: modules/privacy). */
+export interface DiskPolicy {
   /** 0 means no cap */
   maxBytes: number;
 }
 
-/** Where retention finds and forgets old clips. */
+/** Where the disk cap finds and forgets the oldest clips. */
 export interface ClipRetention {
   oldestFirst(limit: number): Promise<{ camera_uuid: string; start_ms: number; size_bytes: number; file: string }[]>;
-  olderThan(ms: number, limit: number): Promise<{ camera_uuid: string; start_ms: number; file: string }[]>;
   totalBytes(): Promise<number>;
   remove(camera: string, startMs: number): Promise<void>;
 }
 
-/** Every camera's recorder, kept in step with the camera list; plus retention of old clips and long-clip exports. */
+/** Every camera's recorder, kept in step with the camera list; plus the disk cap (the oldest clips go first). */
 export class Recorders {
   private readonly recorders = new Map<string, CameraRecorder>();
   private sweepTimer: NodeJS.Timeout | undefined;
@@ -25,8 +23,7 @@ export class Recorders {
   constructor(
     private readonly options: RecorderOptions,
     private readonly retention: ClipRetention,
-    private readonly policy: RetentionPolicy,
-    private readonly exports?: Exports,
+    private readonly policy: DiskPolicy,
   ) {}
 
   status(camera: string): RecorderStatus | undefined {
@@ -66,13 +63,9 @@ export class Recorders {
     this.sweepTimer.unref();
   }
 
-  /** Removes clips past the retention age, then the oldest until under the disk cap, then day-old exports. */
+  /** Removes the oldest clips until the recordings are under the disk cap (past their period, the retention sweep removes them). */
   async sweep(): Promise<number> {
     let removed = 0;
-    const cutoff = this.options.clock.now() - this.policy.days * 86_400_000;
-    for (let batch = await this.retention.olderThan(cutoff, 500); batch.length > 0; batch = await this.retention.olderThan(cutoff, 500)) {
-      for (const clip of batch) removed += await this.forget(clip);
-    }
     if (this.policy.maxBytes > 0) {
       let total = await this.retention.totalBytes();
       while (total > this.policy.maxBytes) {
@@ -85,8 +78,7 @@ export class Recorders {
         }
       }
     }
-    this.exports?.sweep(this.options.clock.now());
-    if (removed > 0) this.options.log.info({ removed }, 'retention removed old clips');
+    if (removed > 0) this.options.log.info({ removed }, 'the disk cap removed the oldest clips');
     return removed;
   }
 

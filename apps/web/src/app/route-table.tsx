@@ -9,6 +9,8 @@ const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-p
 const FeatureFlagsPage = lazy(() => import('../features/flags/pages/feature-flags-page'));
 const PinPage = lazy(() => import('../features/pins/pages/pin-page'));
 const PeoplePage = lazy(() => import('../features/accounts/pages/people-page'));
+const PrivacyPage = lazy(() => import('../features/privacy/pages/privacy-page'));
+const AuditPage = lazy(() => import('../features/audit/pages/audit-page'));
 const EnvPage = lazy(() => import('../features/staff/pages/env-page'));
 const StoragePage = lazy(() => import('../features/staff/pages/storage-page'));
 const ClientErrorsPage = lazy(() => import('../features/staff/pages/client-errors-page'));
@@ -144,6 +146,28 @@ export const ROUTES: readonly AppRoute[] = [
     access: { login: true, service: 'account', operation: 'find_all' },
     navLabel: 'People',
     page: PeoplePage,
+    navbar: true,
+    card: true,
+  },
+  {
+    // Not staff-only, as the audit trail: a building's administrators see and set their own building's retention.
+    path: '/staff/privacy',
+    href: '/staff/privacy',
+    title: 'Privacy',
+    description: 'How long each kind of data is kept here, how much is held, and recognition consent.',
+    access: { login: true, service: 'account', operation: 'view_audit' },
+    page: PrivacyPage,
+    navbar: true,
+    card: true,
+  },
+  {
+    // Not staff-only: a building's administrators read their own building's trail (issue 27). Linked from People too.
+    path: '/staff/audit',
+    href: '/staff/audit',
+    title: 'Audit Trail',
+    description: 'Who watched, exported, answered or changed what in this building, and when.',
+    access: { login: true, service: 'account', operation: 'view_audit' },
+    page: AuditPage,
     navbar: true,
     card: true,
   },

@@ -45,6 +45,24 @@ describe('apiRequest', () => {
     });
   });
 
+  it("reads a download as a Blob, and a refused download's JSON as the error", async () => {
+    startSession({ authToken: 'tok-1', email: 'a@b.example', staff: false });
+    const csv = new Response('time,user\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(csv)
+        .mockResolvedValueOnce(reply(403, { ok: false, statusCode: 403, error: 'Forbidden' })),
+    );
+    const blob = await apiRequest<Blob>('GET', '/api/v1/audit.csv', { service: null, as: 'blob' });
+    expect(await blob.text()).toBe('time,user\n');
+    await expect(apiRequest('GET', '/api/v1/audit.csv', { service: null, as: 'blob' })).rejects.toMatchObject({
+      status: 403,
+      message: 'Forbidden',
+    });
+  });
+
   it('reports a 401 on an authenticated call as a lost session, once per call', async () => {
     startSession({ authToken: 'tok-1', email: 'a@b.example', staff: false });
     const onUnauthorized = vi.fn();

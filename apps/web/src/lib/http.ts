@@ -30,6 +30,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** true only for the client config: it names the development API (dev endpoint flag), so it comes from the app's own. */
   ownApi?: boolean;
+  /** 'blob' for a file download (e.g. CSV): a successful reply is returned as a Blob; a refusal is still read as JSON. */
+  as?: 'json' | 'blob';
 }
 
 type UnauthorizedHandler = () => void;
@@ -80,7 +82,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   const token = auth ? getAuthToken() : null;
   if (auth && !token) throw new HttpError('You are not signed in.', 401, undefined);
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.as === 'blob' ? '*/*' : 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body = options.body;
   if (token && (method === 'POST' || method === 'PUT' || method === 'PATCH') && isPlainObject(body)) body = { ...body, token };
@@ -105,7 +107,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
 
   let payload: unknown;
   try {
-    payload = await readJson(response);
+    payload = options.as === 'blob' && response.ok ? await response.blob() : await readJson(response);
   } catch {
     throw new HttpError('The connection broke while reading the reply from the server.', response.status, undefined);
   } finally {

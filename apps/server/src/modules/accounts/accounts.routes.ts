@@ -9,9 +9,10 @@ import {
 } from '@vigil/contract';
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { AccountsService } from './accounts.service.js';
 
-export function accountsRoutes(app: App, deps: { authenticator: Authenticator; accounts: AccountsService }): void {
+export function accountsRoutes(app: App, deps: { authenticator: Authenticator; accounts: AccountsService; audit: AuditService }): void {
   authenticatedScope(app, deps.authenticator, (scope) => {
     scope.get(
       '/api/v1/domains/:domainId/accounts',
@@ -39,10 +40,16 @@ export function accountsRoutes(app: App, deps: { authenticator: Authenticator; a
           response: replies(accountReplySchema, [400, 401, 403, 409]),
         },
       },
-      async (request) => ({
-        ok: true as const,
-        account: await deps.accounts.invite(principalOf(request), request.params.domainId, request.body),
-      }),
+      async (request) => {
+        const account = await deps.accounts.invite(principalOf(request), request.params.domainId, request.body);
+        await deps.audit.recordRequest(request, {
+          action: 'changed_role',
+          domain: request.params.domainId,
+          subject: account.user_id,
+          detail: { change: 'invited', account: account.email, roles: account.roles.join(',') },
+        });
+        return { ok: true as const, account };
+      },
     );
 
     scope.put(
@@ -57,10 +64,21 @@ export function accountsRoutes(app: App, deps: { authenticator: Authenticator; a
           response: replies(accountReplySchema, [400, 401, 403, 404, 409]),
         },
       },
-      async (request) => ({
-        ok: true as const,
-        account: await deps.accounts.change(principalOf(request), request.params.domainId, request.params.userId, request.body.roles),
-      }),
+      async (request) => {
+        const account = await deps.accounts.change(
+          principalOf(request),
+          request.params.domainId,
+          request.params.userId,
+          request.body.roles,
+        );
+        await deps.audit.recordRequest(request, {
+          action: 'changed_role',
+          domain: request.params.domainId,
+          subject: account.user_id,
+          detail: { change: 'changed', account: account.email, roles: account.roles.join(',') },
+        });
+        return { ok: true as const, account };
+      },
     );
 
     scope.delete(
@@ -74,10 +92,16 @@ export function accountsRoutes(app: App, deps: { authenticator: Authenticator; a
           response: replies(revokeAccountReplySchema, [400, 401, 403, 404, 409]),
         },
       },
-      async (request) => ({
-        ok: true as const,
-        revoked: await deps.accounts.revoke(principalOf(request), request.params.domainId, request.params.userId),
-      }),
+      async (request) => {
+        const revoked = await deps.accounts.revoke(principalOf(request), request.params.domainId, request.params.userId);
+        await deps.audit.recordRequest(request, {
+          action: 'changed_role',
+          domain: request.params.domainId,
+          subject: request.params.userId,
+          detail: { change: 'revoked', roles: revoked.join(',') },
+        });
+        return { ok: true as const, revoked };
+      },
     );
   });
 }

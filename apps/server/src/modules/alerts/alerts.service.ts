@@ -1,7 +1,9 @@
+import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import { randomUUID } from 'node:crypto';
 import {
   ALERTS_MESSAGES,
   ELOPEMENT,
+  ERASED_PERSON,
   cameraAlertRepeatMs,
   hasOperation,
   raisesElopementAlert,
@@ -44,6 +46,8 @@ const elopementDescription = (person: Pick<FaceRow, 'first_name' | 'last_name'>,
   `${person.first_name} ${person.last_name} (elopement risk) seen at ${camera.description}`;
 
 export interface AlertsDeps {
+  /** records dismissals and answers (absent in tests that do not look at the audit trail) */
+  audit?: Pick<AuditService, 'record'>;
   elopement: ElopementAlertsRepository;
   faces: FacesPort;
   pins: PinChecks;
@@ -149,6 +153,14 @@ export class AlertsService {
     }
     const done = await this.d.elopement.dismiss(alertId, dismisser, userPIN === 'me' ? 'me' : 'pin', principal.user.id, now);
     if (!done) throw new HttpError(409, ALERTS_MESSAGES.alreadyDismissed);
+    // How: with the caller's own right ('me') or a PIN, and whose dismissal it is (the PIN's owner may be another user).
+    await this.d.audit?.record(actorOfPrincipal(principal), {
+      action: 'dismissed_alert',
+      domain,
+      camera: alert.camera_uuid,
+      subject: alertId,
+      detail: { how: userPIN === 'me' ? 'me' : 'pin', dismissed_by: dismisser },
+    });
     this.d.notifier.elopementAlerts(domain, [alertId]);
     const updated = await this.d.elopement.get(alertId);
     await this.d.frames.prepare([updated!.camera_uuid]);
@@ -165,6 +177,15 @@ export class AlertsService {
     if (!person || person.domain_uuid !== domain) throw notFound('No such person in this building.');
     const ids = detections.map((d) => d.runtime_face_uuid);
     await this.d.faces.reviewMatch(ids, person.uuid, body.is_correct, principal.user.id, this.d.clock.now());
+    const answer = body.is_correct === null ? 'undone' : body.is_correct ? 'confirmed' : 'wrong person';
+    for (const detection of detections)
+      await this.d.audit?.record(actorOfPrincipal(principal), {
+        action: 'answered_face_match',
+        domain,
+        camera: detection.camera_uuid,
+        subject: detection.runtime_face_uuid,
+        detail: { person: person.uuid, answer },
+      });
     for (const id of ids) await this.announce(domain, id);
     return { ok: true };
   }
@@ -173,6 +194,13 @@ export class AlertsService {
   async confirmFace(principal: Principal, body: FaceConfirmBody): Promise<{ ok: true }> {
     const detection = await this.reviewable(principal, body.runtime_face_uuid);
     await this.d.faces.reviewIsFace(detection.runtime_face_uuid, body.is_face, principal.user.id, this.d.clock.now());
+    await this.d.audit?.record(actorOfPrincipal(principal), {
+      action: 'reviewed_detection',
+      domain: detection.domain_uuid,
+      camera: detection.camera_uuid,
+      subject: detection.runtime_face_uuid,
+      detail: { answer: body.is_face === null ? 'undone' : body.is_face ? 'a face' : 'not a face' },
+    });
     await this.announce(detection.domain_uuid, detection.runtime_face_uuid);
     return { ok: true };
   }
@@ -194,23 +222,26 @@ export class AlertsService {
 
   private toAlert(row: ElopementAlertView, now: number): ElopementAlert {
     const poster = row.box ? 'poster' : 'face';
+    // An erased person's alert names nobody and shows no face (not even one cut from the recording).
+    const face = row.runtime_face_uuid;
+    const named = row.frontend_face_uuid !== null && row.first_name !== null;
+    const picture = (kind: 'poster' | 'face') =>
+      face !== null && this.d.frames.pictured(kind, face, row.camera_uuid, row.event_ts)
+        ? signedFrameUrl(this.d.signer, kind, face, now)
+        : null;
     return {
       alert_id: row.alert_id,
       event_ts: Math.floor(row.event_ts / 1000),
       category: 'elopement_alert',
-      runtime_face_uuid: row.runtime_face_uuid,
-      frontend_face_uuid: row.frontend_face_uuid,
-      person_name: `${row.first_name} ${row.last_name}`,
-      gender: row.gender as ElopementAlert['gender'],
+      runtime_face_uuid: face ?? ERASED_PERSON.uuid,
+      frontend_face_uuid: row.frontend_face_uuid ?? ERASED_PERSON.uuid,
+      person_name: named ? `${row.first_name} ${row.last_name}` : ERASED_PERSON.name,
+      gender: named ? (row.gender as ElopementAlert['gender']) : null,
       description: row.description,
       camera_uuid: row.camera_uuid,
       cameraDescription: row.camera_description ?? 'Removed camera',
-      posterFrame: this.d.frames.pictured(poster, row.runtime_face_uuid, row.camera_uuid, row.event_ts)
-        ? signedFrameUrl(this.d.signer, poster, row.runtime_face_uuid, now)
-        : null,
-      fullFrame: this.d.frames.pictured('face', row.runtime_face_uuid, row.camera_uuid, row.event_ts)
-        ? signedFrameUrl(this.d.signer, 'face', row.runtime_face_uuid, now)
-        : null,
+      posterFrame: picture(poster),
+      fullFrame: picture('face'),
       dismissed_at: row.dismissed_at === null ? null : new Date(row.dismissed_at).toISOString(),
       dismissed_by_end_user_info:
         row.dismissed_by && row.dismisser_name !== null

@@ -1,10 +1,15 @@
-import type { Db, Trx } from '../../db/database.js';
-import type { ElopementAlertRow } from '../../db/schema.js';
+import { chunked, eachChunk } from '../../db/chunked.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
+import type { Database, ElopementAlertRow } from '../../db/schema.js';
+import type { ExpressionBuilder } from 'kysely';
 
-/** An elopement alert with what the list shows beside it: the person, the camera, the frame review and the dismisser. */
+/**
+ * An elopement alert with what the list shows beside it: the person, the camera, the frame review and the dismisser.
+ * An erased person's alert has no person and no detection (their fields are null).
+ */
 export interface ElopementAlertView extends ElopementAlertRow {
-  first_name: string;
-  last_name: string;
+  first_name: string | null;
+  last_name: string | null;
   gender: string | null;
   camera_description: string | null;
   box: string | null;
@@ -30,8 +35,8 @@ export class ElopementAlertsRepository {
   private view(db: Db | Trx = this.db) {
     return db
       .selectFrom('elopement_alerts as a')
-      .innerJoin('faces as f', 'f.uuid', 'a.frontend_face_uuid')
-      .innerJoin('face_detections as d', 'd.runtime_face_uuid', 'a.runtime_face_uuid')
+      .leftJoin('faces as f', 'f.uuid', 'a.frontend_face_uuid')
+      .leftJoin('face_detections as d', 'd.runtime_face_uuid', 'a.runtime_face_uuid')
       .leftJoin('cameras as c', 'c.uuid', 'a.camera_uuid')
       .leftJoin('users as u', 'u.id', 'a.dismissed_by')
       .selectAll('a')
@@ -82,6 +87,27 @@ export class ElopementAlertsRepository {
     if (rows.length > 0) await trx.insertInto('elopement_alerts').values(rows).execute();
   }
 
+  /** A person's alerts, or those raised on any of `detections`, oldest first (the erasure's count and the export). */
+  async ofPerson(db: Executor, person: string, detections: readonly string[]): Promise<ElopementAlertRow[]> {
+    const mine = await db.selectFrom('elopement_alerts').selectAll().where('frontend_face_uuid', '=', person).execute();
+    const onTheirFaces = await chunked(detections, (slice) =>
+      db.selectFrom('elopement_alerts').selectAll().where('runtime_face_uuid', 'in', slice).execute(),
+    );
+    const byId = new Map([...mine, ...onTheirFaces].map((a) => [a.alert_id, a]));
+    return [...byId.values()].sort((a, b) => a.event_ts - b.event_ts || a.alert_id.localeCompare(b.alert_id));
+  }
+
+  /** The alerts lose their person, detection and text (which named them); time, camera and dismissal stay. */
+  async anonymise(trx: Trx, alertIds: readonly string[], description: string): Promise<void> {
+    await eachChunk(alertIds, (slice) =>
+      trx
+        .updateTable('elopement_alerts')
+        .set({ frontend_face_uuid: null, runtime_face_uuid: null, description })
+        .where('alert_id', 'in', slice)
+        .execute(),
+    );
+  }
+
   /** Records a dismissal unless one exists: a dismissal is never overwritten. False when it was already dismissed. */
   async dismiss(alertId: string, by: string, via: 'pin' | 'me', from: string, at: number): Promise<boolean> {
     const result = await this.db
@@ -91,5 +117,46 @@ export class ElopementAlertsRepository {
       .where('dismissed_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Retention: deletes up to `limit` of a building's dismissed alerts whose moment and dismissal are both before
+   * `before` (contract alertPastPeriod); an open alert is never deleted. How many went.
+   */
+  async deletePastPeriod(domain: string, before: number, limit: number): Promise<number> {
+    const past = (eb: ExpressionBuilder<Database, 'elopement_alerts'>) =>
+      eb.and([
+        eb('domain_uuid', '=', domain),
+        eb('event_ts', '<', before),
+        eb('dismissed_at', 'is not', null),
+        eb('dismissed_at', '<', before),
+      ]);
+    const rows = await this.db
+      .deleteFrom('elopement_alerts')
+      .where('alert_id', 'in', (eb) => eb.selectFrom('elopement_alerts').select('alert_id').where(past).orderBy('event_ts').limit(limit))
+      .returning('alert_id')
+      .execute();
+    return rows.length;
+  }
+
+  /** Retention: where and when a building's open alerts before `before` happened (their recordings are kept). */
+  openBefore(domain: string, before: number): Promise<{ camera_uuid: string; event_ts: number }[]> {
+    return this.db
+      .selectFrom('elopement_alerts')
+      .select(['camera_uuid', 'event_ts'])
+      .where('domain_uuid', '=', domain)
+      .where('event_ts', '<', before)
+      .where('dismissed_at', 'is', null)
+      .execute();
+  }
+
+  /** How many alerts a building holds, open ones included, and the oldest one's moment. */
+  async held(domain: string): Promise<{ count: number; oldest: number | null }> {
+    const row = await this.db
+      .selectFrom('elopement_alerts')
+      .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min<number | null>('event_ts').as('oldest')])
+      .where('domain_uuid', '=', domain)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) };
   }
 }

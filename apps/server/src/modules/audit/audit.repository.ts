@@ -1,7 +1,7 @@
 import type { AuditAction } from '@vigil/contract';
 import type { Db } from '../../db/database.js';
-import type { AuditLogTable } from '../../db/schema.js';
-import type { Insertable, Selectable } from 'kysely';
+import type { AuditLogTable, Database } from '../../db/schema.js';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 
 export type NewAuditRow = Insertable<AuditLogTable>;
 export type AuditRow = Selectable<AuditLogTable>;
@@ -16,6 +16,8 @@ export interface AuditFilter {
   to?: number;
   /** entries older than this seq (the page after) */
   before?: number;
+  /** whose entries without a building (sign-ins, flags) the listing also shows: the building's accounts */
+  members?: string[];
 }
 
 /** The audit log: appended to, read newest first, and cut only by the retention sweep. */
@@ -27,7 +29,15 @@ export class AuditRepository {
   }
 
   list(filter: AuditFilter, limit: number): Promise<AuditRow[]> {
-    let query = this.db.selectFrom('audit_log').selectAll().where('domain_uuid', '=', filter.domainUuid);
+    const members = filter.members ?? [];
+    let query = this.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where((eb) =>
+        members.length === 0
+          ? eb('domain_uuid', '=', filter.domainUuid)
+          : eb.or([eb('domain_uuid', '=', filter.domainUuid), eb.and([eb('domain_uuid', 'is', null), eb('user_email', 'in', members)])]),
+      );
     if (filter.actor) query = query.where('user_email', '=', filter.actor.toLowerCase());
     if (filter.action) query = query.where('action', '=', filter.action);
     if (filter.cameraUuid) query = query.where('camera_uuid', '=', filter.cameraUuid);
@@ -38,10 +48,16 @@ export class AuditRepository {
   }
 
   /** Deletes entries written before `at`, at most `batch` of them; how many went. */
-  async purgeBefore(at: number, batch: number): Promise<number> {
+  async purgeBefore(at: number, batch: number, domain?: string | null): Promise<number> {
+    // undefined: every entry; a building's uuid: its entries; null: the entries of no building (the installation's period)
+    const scope = (eb: ExpressionBuilder<Database, 'audit_log'>) =>
+      eb.and([
+        eb('at', '<', at),
+        ...(domain === undefined ? [] : [domain === null ? eb('domain_uuid', 'is', null) : eb('domain_uuid', '=', domain)]),
+      ]);
     const result = await this.db
       .deleteFrom('audit_log')
-      .where('seq', 'in', (eb) => eb.selectFrom('audit_log').select('seq').where('at', '<', at).orderBy('seq').limit(batch))
+      .where('seq', 'in', (eb) => eb.selectFrom('audit_log').select('seq').where(scope).orderBy('seq').limit(batch))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
@@ -53,6 +69,6 @@ export class AuditRepository {
       .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number | null>('at').as('oldest')])
       .where('domain_uuid', '=', domainUuid)
       .executeTakeFirst();
-    return { count: Number(row?.count ?? 0), oldest: row?.oldest == null ? null : Number(row.oldest) };
+    return { count: Number(row?.count ?? 0), oldest: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest) };
   }
 }

@@ -1,4 +1,4 @@
-import { auditQuerySchema, auditReplySchema } from '@vigil/contract';
+import { auditFlagBodySchema, auditQuerySchema, auditReplySchema, okReplySchema } from '@vigil/contract';
 import { z } from 'zod';
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
@@ -7,6 +7,25 @@ import type { AuditService } from './audit.service.js';
 /** The audit trail's pages: a building's entries (account/view_audit in that building), as JSON or as CSV. */
 export function auditRoutes(app: App, deps: { authenticator: Authenticator; audit: AuditService }): void {
   authenticatedScope(app, deps.authenticator, (scope) => {
+    scope.post(
+      '/api/v1/audit/flags',
+      {
+        config: { access: { rights: ['staff/feature_flags'] } },
+        schema: {
+          tags: ['audit'],
+          summary: "Record a feature flag changed in this browser's local overrides (staff/feature_flags)",
+          body: auditFlagBodySchema,
+          response: replies(okReplySchema, [400, 401, 403]),
+        },
+      },
+      async (request) => {
+        await deps.audit.recordRequest(request, {
+          action: 'changed_flag',
+          detail: { flag: request.body.flag, value: request.body.value, scope: 'this browser' },
+        });
+        return { ok: true as const };
+      },
+    );
     scope.get(
       '/api/v1/audit',
       {

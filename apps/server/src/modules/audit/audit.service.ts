@@ -36,6 +36,11 @@ export function actorOf(request: FastifyRequest): AuditActor {
   return { userId: user?.id ?? null, email: user?.email ?? null, address: request.ip ?? null };
 }
 
+/** The actor behind a principal (services record what their callers did with this). */
+export function actorOfPrincipal(principal: Principal): AuditActor {
+  return { userId: principal.user.id, email: principal.user.email, address: principal.address ?? null };
+}
+
 /** The administration CLI acting as an operator named on its command line (no address: it runs on the server). */
 export function cliActor(operator: string): AuditActor {
   return { userId: null, email: operator.toLowerCase(), address: 'cli' };
@@ -65,17 +70,26 @@ export function storedDetail(detail: AuditDetail | undefined): string | null {
  */
 export class AuditService {
   constructor(
-    private readonly d: { audit: AuditRepository; cameras: Pick<CameraDirectory, 'namesInDomain'>; clock: Clock; log?: FastifyBaseLogger },
+    private readonly d: {
+      audit: AuditRepository;
+      cameras: Pick<CameraDirectory, 'namesInDomain' | 'findOne'>;
+      /** the e-mails of a building's accounts: their entries without a building (sign-ins, flags) show there too */
+      members?: (domain: string) => Promise<string[]>;
+      clock: Clock;
+      log?: FastifyBaseLogger;
+    },
   ) {}
 
   async record(actor: AuditActor, input: AuditInput): Promise<void> {
     try {
+      // A camera's building, when the caller named only the camera (deleted cameras included).
+      const domain = input.domain !== undefined || !input.camera ? input.domain : (await this.d.cameras.findOne(input.camera))?.domain_uuid;
       await this.d.audit.append([
         {
           at: this.d.clock.now(),
           user_id: actor.userId,
           user_email: actor.email,
-          domain_uuid: input.domain ?? null,
+          domain_uuid: domain ?? null,
           action: input.action,
           camera_uuid: input.camera ?? null,
           subject: input.subject ?? null,
@@ -96,7 +110,7 @@ export class AuditService {
   /** A building's entries, newest first (account/view_audit in that building: other buildings' entries never show). */
   async list(principal: Principal, query: AuditQuery): Promise<{ entries: AuditEntry[]; next: number | null }> {
     requireEntitlement(principal, query.domain_uuid, 'account', 'view_audit');
-    const rows = await this.d.audit.list(filterOf(query), query.limit);
+    const rows = await this.d.audit.list(await this.filterOf(query), query.limit);
     const entries = await this.present(query.domain_uuid, rows);
     return { entries, next: rows.length === query.limit ? rows[rows.length - 1]!.seq : null };
   }
@@ -104,7 +118,7 @@ export class AuditService {
   /** The same entries as CSV (up to AUDIT.csvRows), cells that a spreadsheet would run as formulas neutralised. */
   async csv(principal: Principal, query: AuditQuery): Promise<string> {
     requireEntitlement(principal, query.domain_uuid, 'account', 'view_audit');
-    const filter = filterOf(query);
+    const filter = await this.filterOf(query);
     const lines: string[][] = [];
     for (;;) {
       const rows = await this.d.audit.list(filter, 5000);
@@ -125,13 +139,18 @@ export class AuditService {
     return stringify(lines.slice(0, AUDIT.csvRows), { header: true, columns: [...AUDIT_CSV_COLUMNS], escape_formulas: true });
   }
 
-  /** The retention sweep's part: entries older than `at`, a batch at a time. */
-  purgeBefore(at: number, batch: number): Promise<number> {
-    return this.d.audit.purgeBefore(at, batch);
+  /** The retention sweep's part: entries older than `at` (a building's, or with null those of no building), a batch at a time. */
+  purgeBefore(at: number, batch: number, domain?: string | null): Promise<number> {
+    return this.d.audit.purgeBefore(at, batch, domain);
   }
 
   held(domainUuid: string) {
     return this.d.audit.held(domainUuid);
+  }
+
+  private async filterOf(query: AuditQuery): Promise<AuditFilter> {
+    const members = this.d.members ? await this.d.members(query.domain_uuid) : [];
+    return { ...filterOf(query), members: members.map((email) => email.toLowerCase()) };
   }
 
   private async present(domainUuid: string, rows: AuditRow[]): Promise<AuditEntry[]> {

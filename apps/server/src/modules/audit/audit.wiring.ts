@@ -10,7 +10,8 @@ import { AuditService } from './audit.service.js';
 /** The one writer every area records its actions with (made before the areas, sign-in included, that use it). */
 export function createAudit(d: {
   audit: AuditRepository;
-  cameras: Pick<CameraDirectory, 'namesInDomain'>;
+  cameras: Pick<CameraDirectory, 'namesInDomain' | 'findOne'>;
+  members?: (domain: string) => Promise<string[]>;
   clock: Clock;
   log?: FastifyBaseLogger;
 }): AuditService {

@@ -9,9 +9,10 @@ import {
 import { z } from 'zod';
 import { authenticatedScope, principalOf } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { AuthService } from './auth.service.js';
 
-export function authRoutes(app: App, deps: { auth: AuthService; clientConfig: ClientConfig }): void {
+export function authRoutes(app: App, deps: { auth: AuthService; clientConfig: ClientConfig; audit: AuditService }): void {
   app.get(
     '/api/v1/config',
     {
@@ -38,6 +39,9 @@ export function authRoutes(app: App, deps: { auth: AuthService; clientConfig: Cl
     },
     async (request, reply) => {
       const result = await deps.auth.signIn(request.body);
+      // Signed in: the entry names the account (a session has no building yet; the audit page shows it to the
+      // administrators of the buildings the account holds a role in).
+      if (result.ok) await deps.audit.record({ userId: null, email: result.email, address: request.ip }, { action: 'signed_in' });
       return reply.code(result.ok ? 200 : 401).send(result);
     },
   );

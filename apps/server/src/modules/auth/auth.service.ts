@@ -11,6 +11,8 @@ export class AuthService {
     private readonly sessions: SessionsRepository,
     private readonly trusted: (provider: Provider) => TrustedIssuer,
     private readonly internalEmailDomain: string,
+    /** what ends with a session (its live viewings, audited as they end), before the token stops working */
+    private readonly beforeSignOut: (token: string) => Promise<void> = async () => {},
   ) {}
 
   async signIn(body: OAuthBody): Promise<OAuthReply> {
@@ -38,7 +40,8 @@ export class AuthService {
     return principalFor(user, token, await this.access.entitlements(user.id), this.internalEmailDomain);
   }
 
-  logout(token: string): Promise<void> {
+  async logout(token: string): Promise<void> {
+    await this.beforeSignOut(token);
     return this.sessions.revoke(token);
   }
 }

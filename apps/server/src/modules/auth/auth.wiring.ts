@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/audit.service.js';
 import type { Provider } from '@vigil/contract';
 import { createBuiltInProvider, type BuiltInProviderOptions } from '../../auth/builtin-provider.js';
 import { googleIssuer, microsoftIssuer, type TrustedIssuer } from '../../auth/id-token-verifier.js';
@@ -25,6 +26,9 @@ export async function wireAuth(
     access: AccessRepository;
     /** the accounts the built-in provider's sign-in page offers (the demo's) */
     demoAccounts: BuiltInProviderOptions['accounts'];
+    audit: AuditService;
+    /** what ends with a session: its live viewings */
+    beforeSignOut?: (token: string) => Promise<void>;
   },
 ): Promise<{ auth: AuthService; sessions: SessionsRepository }> {
   const { config, clock } = d;
@@ -52,7 +56,7 @@ export async function wireAuth(
     return issuer;
   };
   const sessions = new SessionsRepository(d.database.db, clock, config.sessionTtlHours * 3600 * 1000);
-  const auth = new AuthService(d.access, sessions, trusted, config.internalEmailDomain);
-  authRoutes(app, { auth, clientConfig: clientConfigFor(config, builtIn) });
+  const auth = new AuthService(d.access, sessions, trusted, config.internalEmailDomain, d.beforeSignOut);
+  authRoutes(app, { auth, clientConfig: clientConfigFor(config, builtIn), audit: d.audit });
   return { auth, sessions };
 }

@@ -21,4 +21,9 @@ export class DomainsRepository {
   findOne(uuid: string): Promise<DomainRow | undefined> {
     return this.db.selectFrom('domains').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   }
+
+  /** Every building's uuid (the retention sweep goes through them one by one). */
+  async allUuids(): Promise<string[]> {
+    return (await this.db.selectFrom('domains').select('uuid').orderBy('uuid').execute()).map((r) => r.uuid);
+  }
 }

@@ -1,6 +1,7 @@
 import { chunked, eachChunk } from '../../db/chunked.js';
 import type { Db, Trx } from '../../db/database.js';
-import type { EventRow, NewEvent } from '../../db/schema.js';
+import type { Database, EventRow, NewEvent } from '../../db/schema.js';
+import type { ExpressionBuilder } from 'kysely';
 
 export interface EventCursor {
   startedAt: number;
@@ -59,5 +60,28 @@ export class EventsRepository {
 
   byId(id: string): Promise<EventRow | undefined> {
     return this.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Retention: deletes up to `limit` of a building's events (alerted or not) that started before `before`, oldest first; their ids. */
+  async deleteBefore(domain: string, alerted: boolean, before: number, limit: number): Promise<string[]> {
+    const past = (eb: ExpressionBuilder<Database, 'events'>) =>
+      eb.and([eb('domain_uuid', '=', domain), eb('alerted', '=', alerted ? 1 : 0), eb('started_at', '<', before)]);
+    const rows = await this.db
+      .deleteFrom('events')
+      .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where(past).orderBy('started_at').limit(limit))
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** How many events (alerted or not) a building holds, and the oldest one's start. */
+  async held(domain: string, alerted: boolean): Promise<{ count: number; oldest: number | null }> {
+    const row = await this.db
+      .selectFrom('events')
+      .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min<number | null>('started_at').as('oldest')])
+      .where('domain_uuid', '=', domain)
+      .where('alerted', '=', alerted ? 1 : 0)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) };
   }
 }

@@ -28,7 +28,7 @@ export class FacesListCache {
   private readonly lists = new Map<string, { version: string; at: number; json: Buffer }>();
   private readonly tagged = new Map<string, { key: string; at: number; counts: Map<string, number> }>();
   /** Each person's entry of the list as JSON, with the inputs it was made from (see json). */
-  private readonly entries = new Map<string, { domain: string; key: string; json: Buffer }>();
+  private readonly entries = new Map<string, { domain: string; key: string; json: Buffer; resident: boolean }>();
 
   constructor(private readonly d: FacesListDeps) {}
 
@@ -63,10 +63,17 @@ export class FacesListCache {
         stale.length > heads.length / 2 ? await this.d.registry.people(domain, !findAll) : await this.d.registry.peopleByIds(stale);
       const faces = await this.d.view.present(domain, rows, context);
       rows.forEach((row, i) =>
-        this.entries.set(row.uuid, { domain, key: keys.get(row.uuid)!, json: Buffer.from(JSON.stringify(faces[i])) }),
+        this.entries.set(row.uuid, {
+          domain,
+          key: keys.get(row.uuid)!,
+          json: Buffer.from(JSON.stringify(faces[i])),
+          resident: row.role === 'resident',
+        }),
       );
     }
-    if (findAll) for (const [uuid, entry] of this.entries) if (entry.domain === domain && !keys.has(uuid)) this.entries.delete(uuid);
+    // Someone no longer listed (deleted or erased) is forgotten: by any list for a resident, by the full one for others.
+    for (const [uuid, entry] of this.entries)
+      if (entry.domain === domain && !keys.has(uuid) && (findAll || entry.resident)) this.entries.delete(uuid);
     // Bytes, joined without making a 3 MB string first; every request that gets the kept list sends them as they are.
     const parts: Buffer[] = [LIST_OPEN];
     heads.forEach((h, i) => {

@@ -1,11 +1,14 @@
 import { faceInfoSchema } from '@vigil/contract';
 import type { DetectionRecord, FaceDetectionRow, FaceImageRow, FaceRow } from '../../db/schema.js';
+import type { ConsentCheck, ConsentService } from './consent.service.js';
 import type { FacesRepository } from './faces.repository.js';
 import type { FaceReviewsService } from './face-reviews.service.js';
 import type { PeopleView, PersonCard } from './people-view.js';
 import type { RegistryRepository } from './registry.repository.js';
 import type { RegistryWriter } from './registry-writer.js';
 import type { Trx } from '../../db/database.js';
+
+export type { ConsentCheck };
 
 /**
  * What other modules use of the faces registry (faces owns it): ingest records the faces detectors saw, alerts review
@@ -19,6 +22,7 @@ export class FacesPort {
       reviews: FaceReviewsService;
       view: PeopleView;
       writer: RegistryWriter;
+      consent: ConsentService;
     },
   ) {}
 
@@ -58,6 +62,11 @@ export class FacesPort {
     return this.d.faces.peopleIn(trx, domain, uuids);
   }
 
+  /** Which of `uuids` name a person of any building (deleted ones included), in the caller's transaction. */
+  existing(trx: Trx, uuids: string[]): Promise<Set<string>> {
+    return this.d.faces.existing(trx, uuids);
+  }
+
   /** The detections among `ids` already stored (a detector's retries). */
   knownDetections(trx: Trx, ids: string[]): Promise<Set<string>> {
     return this.d.faces.knownDetections(trx, ids);
@@ -73,9 +82,14 @@ export class FacesPort {
     return this.d.faces.detection(runtimeFaceUuid);
   }
 
-  /** The same answer about each detection's match: true it is this person, false it is not, null no opinion. */
-  reviewMatch(runtimeFaceUuids: string[], person: string, answer: boolean | null, by: string, at: number): Promise<void> {
-    return this.d.reviews.reviewMatch(runtimeFaceUuids, person, answer, by, at);
+  /**
+   * The same answer about each detection's match: true it is this person, false it is not, null no opinion. Faces
+   * confirmed to someone the building may not recognise keep no embedding (nor does anything else matched to them).
+   */
+  async reviewMatch(runtimeFaceUuids: string[], person: string, answer: boolean | null, by: string, at: number): Promise<void> {
+    await this.d.reviews.reviewMatch(runtimeFaceUuids, person, answer, by, at);
+    const row = answer === true ? await this.d.faces.person(person) : undefined;
+    if (row && (await this.d.consent.unrecognisable(row.domain_uuid)).has(person)) await this.d.consent.forget([person]);
   }
 
   /** 'Not a Face' (false) or taking it back (true). */
@@ -83,18 +97,46 @@ export class FacesPort {
     return this.d.reviews.reviewIsFace(runtimeFaceUuid, isFace, by, at);
   }
 
-  /** What a building's gallery depends on: it changes whenever anyone or any photo in it does. */
-  galleryVersion(domain: string): Promise<string> {
-    return this.d.registry.galleryVersion(domain);
+  /**
+   * What a building's gallery depends on: it changes whenever anyone or any photo in it does, and (with consent
+   * required) whenever the setting or anyone's consent does.
+   */
+  async galleryVersion(domain: string): Promise<string> {
+    const [registry, consent] = await Promise.all([this.d.registry.galleryVersion(domain), this.d.consent.galleryKey(domain)]);
+    return consent ? `${registry}:${consent}` : registry;
   }
 
-  /** Registry photos' embeddings from an analyzer (photos of other buildings are skipped); how many were new. */
-  storePhotoEmbeddings(domain: string, embedder: string, rows: { image_uuid: string; vector: Buffer }[], at: number): Promise<number> {
-    return this.d.faces.storePhotoEmbeddings(domain, embedder, rows, at);
+  /**
+   * Registry photos' embeddings from an analyzer (photos of other buildings, and of people the building may not
+   * recognise, are skipped); how many were new.
+   */
+  async storePhotoEmbeddings(
+    domain: string,
+    embedder: string,
+    rows: { image_uuid: string; vector: Buffer }[],
+    at: number,
+  ): Promise<number> {
+    return this.d.faces.storePhotoEmbeddings(domain, embedder, rows, at, await this.d.consent.unrecognisable(domain));
   }
 
-  /** The photos of a building's people in service: what its faces are matched against. */
-  galleryPhotos(domain: string): Promise<FaceImageRow[]> {
-    return this.d.registry.galleryPhotos(domain);
+  /** The photos of a building's people in service whom it may recognise: what its faces are matched against. */
+  async galleryPhotos(domain: string): Promise<FaceImageRow[]> {
+    const [photos, excluded] = await Promise.all([this.d.registry.galleryPhotos(domain), this.d.consent.unrecognisable(domain)]);
+    return excluded.size === 0 ? photos : photos.filter((p) => !excluded.has(p.face_uuid));
+  }
+
+  /** The building's people in service who may not be recognised now (consent required and not given): none while off. */
+  unrecognisable(domain: string): Promise<Set<string>> {
+    return this.d.consent.unrecognisable(domain);
+  }
+
+  /** The building's consent rule, read once: whether a person (their row) may be recognised, or raise alerts. */
+  consentCheck(domain: string): Promise<ConsentCheck> {
+    return this.d.consent.check(domain);
+  }
+
+  /** After the building's setting changed: with it on, the face data of everyone without consent goes. */
+  consentSettingChanged(domain: string): Promise<void> {
+    return this.d.consent.settingChanged(domain);
   }
 }

@@ -1,5 +1,5 @@
-import { formatUtc, roleFlags, type Face, type FaceRole, type HistoryEntry } from '@vigil/contract';
-import type { FaceImageRow } from '../../db/schema.js';
+import { formatUtc, roleFlags, type ConsentPurpose, type Face, type FaceConsent, type FaceRole, type HistoryEntry } from '@vigil/contract';
+import type { FaceImageRow, FaceRow } from '../../db/schema.js';
 import { framePath } from '../../media/frames.js';
 import { type FrameAvailability } from '../../media/frame-availability.js';
 import type { HistoryRow, PersonHead, PersonRow } from './registry.repository.js';
@@ -52,7 +52,14 @@ export function presentPerson(p: PersonRow, x: PersonExtras): Face {
     last_seen_detection_id: seen ? p.last_seen_detection_id : null,
     last_seen_preview: x.pictured ? x.sign(framePath('poster', p.last_seen_detection_id!)) : null,
     last_seen_frame_uri: x.pictured ? x.sign(framePath('face', p.last_seen_detection_id!)) : null,
+    consent: currentConsent(p),
   };
+}
+
+/** A person's current consent from their row (faces.consent and consent_purposes); null when none was recorded. */
+export function currentConsent(person: Pick<FaceRow, 'consent' | 'consent_purposes'>): FaceConsent | null {
+  if (person.consent !== 'given' && person.consent !== 'refused') return null;
+  return { state: person.consent, purposes: person.consent_purposes ? (JSON.parse(person.consent_purposes) as ConsentPurpose[]) : [] };
 }
 
 /** A registry photo: one signature for the person's folder covers the photo and its thumbnail. */

@@ -2,7 +2,8 @@ import { chunked, eachChunk } from '../../db/chunked.js';
 import type { Db, Executor, Trx } from '../../db/database.js';
 import { bytes8, finderCode, type MatchAnswer } from '@vigil/contract';
 import { floats } from '../../db/vectors.js';
-import type { DetectionRecord, FaceDetectionRow, NewFaceReview, FaceRow } from '../../db/schema.js';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, DetectionRecord, FaceDetectionRow, NewFaceReview, FaceRow } from '../../db/schema.js';
 
 /** The start of the faces registry: people (residents with elopement_risk) and the faces detectors saw. */
 export class FacesRepository {
@@ -25,6 +26,12 @@ export class FacesRepository {
     return chunked(uuids, (slice) =>
       db.selectFrom('faces').selectAll().where('domain_uuid', '=', domain).where('uuid', 'in', slice).execute(),
     );
+  }
+
+  /** Which of `uuids` name a person of any building (deleted ones included). */
+  async existing(db: Executor, uuids: string[]): Promise<Set<string>> {
+    const rows = await chunked(uuids, (slice) => db.selectFrom('faces').select('uuid').where('uuid', 'in', slice).execute());
+    return new Set(rows.map((r) => r.uuid));
   }
 
   async knownDetections(trx: Trx, ids: string[]): Promise<Set<string>> {
@@ -178,12 +185,13 @@ export class FacesRepository {
     return chunked([...uuids], (slice) => this.db.selectFrom('faces').selectAll().where('uuid', 'in', slice).execute());
   }
 
-  /** Embeddings of the building's registry photos, per embedder; photos not of the building are skipped. */
+  /** Embeddings of the building's registry photos, per embedder; photos not of the building, or of `excluded` people, are skipped. */
   async storePhotoEmbeddings(
     domain: string,
     embedder: string,
     rows: { image_uuid: string; vector: Buffer }[],
     at: number,
+    excluded: ReadonlySet<string> = new Set(),
   ): Promise<number> {
     const ours = await chunked(
       rows.map((r) => r.image_uuid),
@@ -191,12 +199,12 @@ export class FacesRepository {
         this.db
           .selectFrom('face_images')
           .innerJoin('faces', 'faces.uuid', 'face_images.face_uuid')
-          .select('face_images.uuid')
+          .select(['face_images.uuid', 'face_images.face_uuid'])
           .where('faces.domain_uuid', '=', domain)
           .where('face_images.uuid', 'in', slice)
           .execute(),
     );
-    const allowed = new Set(ours.map((r) => r.uuid));
+    const allowed = new Set(ours.filter((r) => !excluded.has(r.face_uuid)).map((r) => r.uuid));
     const values = rows
       .filter((r) => allowed.has(r.image_uuid))
       .map((r) => ({ image_uuid: r.image_uuid, embedder, dims: r.vector.length / 4, vector: r.vector, created_at: at }));
@@ -208,4 +216,86 @@ export class FacesRepository {
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0);
   }
+
+  /**
+   * Retention: deletes up to `limit` of a building's detections of one period (contract detectionCategory) captured
+   * before `before`, oldest first, except those an open elopement alert names; their candidates, answers, embeddings
+   * and finder codes go with them (ON DELETE CASCADE). The rows are picked by their period's partial index (0017) and
+   * deleted by primary key, the answer and the open alert checked again in the DELETE itself: a detection answered or
+   * alerted on meanwhile stays, and a second sweep at the same time deletes what the first did not. Returns the
+   * detections deleted.
+   */
+  async deleteExpired(trx: Trx, domain: string, category: DetectionCategory, before: number, limit: number): Promise<string[]> {
+    const rows = await trx
+      .deleteFrom('face_detections')
+      .where('runtime_face_uuid', 'in', (eb) =>
+        eb
+          .selectFrom('face_detections')
+          .select('runtime_face_uuid')
+          .where('domain_uuid', '=', domain)
+          .where('captured_at', '<', before)
+          .where((eb) => eb.and([...inCategory(eb, category), notInOpenAlert(eb)]))
+          .orderBy('captured_at')
+          .limit(limit),
+      )
+      // Written so no index serves them (the planner would otherwise walk the whole period's index for each batch).
+      .where((eb) => eb.and([...stillInCategory(eb, category), notInOpenAlert(eb)]))
+      .returning('runtime_face_uuid')
+      .execute();
+    return rows.map((r) => r.runtime_face_uuid);
+  }
+
+  /** The people whose last sighting is one of these detections (deleted: their last seen is found again). */
+  async lastSeenOn(trx: Trx, detections: readonly string[]): Promise<string[]> {
+    const rows = await chunked(detections, (slice) =>
+      trx.selectFrom('faces').select('uuid').where('last_seen_detection_id', 'in', slice).execute(),
+    );
+    return rows.map((r) => r.uuid);
+  }
+
+  /** How many detections of one period a building holds (an index count), and the oldest one's time (the index's first). */
+  async held(domain: string, category: DetectionCategory): Promise<{ count: number; oldest: number | null }> {
+    const inIt = (eb: Faces) => eb.and([eb('domain_uuid', '=', domain), ...inCategory(eb, category)]);
+    const count = await this.db
+      .selectFrom('face_detections')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where(inIt)
+      .executeTakeFirstOrThrow();
+    const oldest = await this.db
+      .selectFrom('face_detections')
+      .select('captured_at')
+      .where(inIt)
+      .orderBy('captured_at')
+      .limit(1)
+      .executeTakeFirst();
+    return { count: Number(count.count), oldest: oldest ? Number(oldest.captured_at) : null };
+  }
+}
+
+export type DetectionCategory = 'strangers' | 'detections' | 'confirmed';
+
+type Faces = ExpressionBuilder<Database, 'face_detections'>;
+
+const notInOpenAlert = (eb: Faces) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('elopement_alerts')
+        .select('alert_id')
+        .whereRef('elopement_alerts.runtime_face_uuid', '=', 'face_detections.runtime_face_uuid')
+        .where('elopement_alerts.dismissed_at', 'is', null),
+    ),
+  );
+
+/** The same as inCategory, as expressions no index serves (the DELETE's check again, by primary key). */
+function stillInCategory(eb: Faces, category: DetectionCategory) {
+  const answered = eb(eb.fn.coalesce('match_confirmed', sql.lit(-1)), category === 'confirmed' ? '<>' : '=', sql.lit(-1));
+  if (category === 'confirmed') return [answered];
+  return [answered, eb(eb.fn.coalesce('frontend_face_uuid', sql.lit('')), category === 'strangers' ? '=' : '<>', sql.lit(''))];
+}
+
+/** A period's detections as SQL, the contract's detectionCategory written as each partial index of migration 0017 is. */
+function inCategory(eb: Faces, category: DetectionCategory) {
+  if (category === 'confirmed') return [eb('match_confirmed', 'is not', null)];
+  return [eb('match_confirmed', 'is', null), eb('frontend_face_uuid', category === 'strangers' ? 'is' : 'is not', null)];
 }

@@ -10,6 +10,7 @@ import {
   faceImageParamsSchema,
   faceParamsSchema,
   faceReplySchema,
+  faceConsentsReplySchema,
   faceSavedReplySchema,
   facesListQuerySchema,
   facesListReplySchema,
@@ -81,6 +82,20 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
       (request) => faces.history(principalOf(request), request.params.id, request.query.limit, request.query.before),
     );
 
+    scope.get(
+      '/api/v1/faces/:id/consents',
+      {
+        config: { access: faceReaders },
+        schema: {
+          tags: ['faces'],
+          summary: "A person's consent answers to recognition, newest first (the first is the current one), for whoever may see them",
+          params: faceIdParamsSchema,
+          response: replies(faceConsentsReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => faces.consents(principalOf(request), request.params.id),
+    );
+
     scope.post(
       '/api/v6/faces',
       {
@@ -88,12 +103,12 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
         bodyLimit: FACES.maxBodyBytes,
         schema: {
           tags: ['faces'],
-          summary: 'Add a person (faces/add), with front and side photos as base64 JPEG or PNG',
+          summary: 'Add a person (faces/add), with front and side photos as base64 JPEG or PNG, and their consent answer if any',
           body: addFaceBodySchema,
           response: replies(faceSavedReplySchema, [400, 401, 403, 413]),
         },
       },
-      (request) => faces.add(principalOf(request), request.body.domain_uuid, request.body.face_info),
+      (request) => faces.add(principalOf(request), request.body.domain_uuid, request.body.face_info, request.body.consent),
     );
 
     scope.put(
@@ -103,13 +118,14 @@ export function facesRoutes(app: App, deps: { authenticator: Authenticator; face
         bodyLimit: FACES.maxBodyBytes,
         schema: {
           tags: ['faces'],
-          summary: 'Change a person (faces/add): every field again, and photos to add, replace (edit, by uuid) or delete',
+          summary:
+            'Change a person (faces/add): every field again, photos to add, replace (edit, by uuid) or delete, and a new consent answer if any',
           params: faceParamsSchema,
           body: editFaceBodySchema,
           response: replies(faceSavedReplySchema, [400, 401, 403, 404, 409, 413]),
         },
       },
-      (request) => faces.edit(principalOf(request), request.params.frontendFaceUuid, request.body.face_info),
+      (request) => faces.edit(principalOf(request), request.params.frontendFaceUuid, request.body.face_info, request.body.consent),
     );
 
     scope.delete(

@@ -1,3 +1,4 @@
+import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import {
   canReadFaces,
   hasOperation,
@@ -6,6 +7,7 @@ import {
   ALERTS_MESSAGES,
   type Face,
   type FaceRole,
+  type ParsedConsent,
   type ParsedFaceInfo,
 } from '@vigil/contract';
 import type { Principal } from '../../auth/principal.js';
@@ -15,20 +17,25 @@ import { forbidden, notFound } from '../../lib/http-error.js';
 import { framePath } from '../../media/frames.js';
 import { type FrameAvailability } from '../../media/frame-availability.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
+import type { ConsentService } from './consent.service.js';
 import { FacesListCache } from './faces-list.cache.js';
 import { presentHistoryEntry } from './faces.presenters.js';
 import type { PeopleView } from './people-view.js';
 import type { RegistryRepository } from './registry.repository.js';
-import type { RegistryWriter } from './registry-writer.js';
+import type { ConsentToRecord, RegistryWriter } from './registry-writer.js';
 
 export interface FacesDeps {
   registry: RegistryRepository;
   writer: RegistryWriter;
   /** people as the API shows them (shared with the port, so both sign the same links) */
   view: PeopleView;
+  /** who a building may recognise, and people's answers (issue 27) */
+  consent: ConsentService;
   cameras: Pick<CameraDirectory, 'namesInDomain'>;
   frames: FrameAvailability;
   clock: Clock;
+  /** records changes to people (absent in tests that do not look at the audit trail) */
+  audit?: Pick<AuditService, 'record'>;
 }
 
 /**
@@ -106,25 +113,68 @@ export class FacesService {
   }
 
   /** POST /api/v6/faces (faces/add). */
-  async add(principal: Principal, domain: string, info: ParsedFaceInfo) {
+  async add(principal: Principal, domain: string, info: ParsedFaceInfo, consent?: ParsedConsent) {
     const services = principal.entitlements[domain];
     if (!hasOperation(services, 'faces', 'add')) throw forbidden('You do not have faces/add access in this domain.');
     this.checkEmployeeVisibility(principal, domain, info.role);
-    return { ok: true as const, frontend_face_uuid: await this.d.writer.create(domain, info) };
+    const answer = consent && (await this.consentToRecord(principal, domain, consent));
+    const uuid = await this.d.writer.create(domain, info, answer);
+    await this.d.audit?.record(actorOfPrincipal(principal), {
+      action: 'changed_person',
+      domain,
+      subject: uuid,
+      detail: { change: 'added', role: info.role },
+    });
+    if (answer) await this.auditConsent(principal, uuid, answer);
+    return { ok: true as const, frontend_face_uuid: uuid };
   }
 
   /** PUT /api/v6/faces/{id} (faces/add): every field again; photos added, replaced (edit) or deleted. */
-  async edit(principal: Principal, uuid: string, info: ParsedFaceInfo) {
+  async edit(principal: Principal, uuid: string, info: ParsedFaceInfo, consent?: ParsedConsent) {
     const person = await this.visiblePerson(principal, uuid, 'add');
     this.checkEmployeeVisibility(principal, person.domain_uuid, info.role);
-    await this.d.writer.update(uuid, info);
+    const answer = consent && (await this.consentToRecord(principal, person.domain_uuid, consent));
+    const consented = await this.d.writer.update(uuid, info, answer);
+    await this.d.audit?.record(actorOfPrincipal(principal), {
+      action: 'changed_person',
+      domain: person.domain_uuid,
+      subject: uuid,
+      detail: { change: 'edited', role: info.role },
+    });
+    if (answer && consented) await this.auditConsent(principal, uuid, answer);
     return { ok: true as const, frontend_face_uuid: uuid };
+  }
+
+  /** GET /api/v1/faces/{id}/consents: the person's answers, newest first (whoever may see the person). */
+  async consents(principal: Principal, uuid: string) {
+    const person = await this.visiblePerson(principal, uuid);
+    return { ok: true as const, consents: await this.d.consent.history(person.uuid) };
+  }
+
+  private async consentToRecord(principal: Principal, domain: string, answer: ParsedConsent): Promise<ConsentToRecord> {
+    return { answer, by: principal.user.email, domain, required: await this.d.consent.required(domain) };
+  }
+
+  /** One entry per answer recorded: what was answered, by whom and for what (no names, notes or face data). */
+  private async auditConsent(principal: Principal, person: string, { answer, domain }: ConsentToRecord): Promise<void> {
+    await this.d.audit?.record(actorOfPrincipal(principal), {
+      action: 'changed_consent',
+      domain,
+      subject: person,
+      detail: { state: answer.state, given_by: answer.given_by, purposes: answer.purposes.join(',') },
+    });
   }
 
   /** DELETE /api/v6/faces/{id} (faces/delete). */
   async remove(principal: Principal, uuid: string) {
     const person = await this.visiblePerson(principal, uuid, 'delete');
     await this.d.writer.remove(person.uuid);
+    await this.d.audit?.record(actorOfPrincipal(principal), {
+      action: 'changed_person',
+      domain: person.domain_uuid,
+      subject: person.uuid,
+      detail: { change: 'deleted' },
+    });
     return { ok: true as const };
   }
 

@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/audit.service.js';
 import type { Authenticator } from '../../auth/authenticate.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -6,7 +7,10 @@ import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaStore } from '../../media/media-store.js';
 import { PhotoFiles } from '../../media/photos.js';
 import type { MediaSigner } from '../../media/signing.js';
+import type { PrivacyService } from '../privacy/privacy.service.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
+import { ConsentRepository } from './consent.repository.js';
+import { ConsentService } from './consent.service.js';
 import { FaceReviewsService } from './face-reviews.service.js';
 import { FacesPort } from './faces.port.js';
 import type { FacesRepository } from './faces.repository.js';
@@ -25,16 +29,31 @@ export interface FacesAreaDeps {
   signer: MediaSigner;
   frames: FrameAvailability;
   clock: Clock;
+  /** records changes to people (absent in service tests that do not look at the audit trail) */
+  audit?: AuditService;
+  /** whether a building's recognition needs consent (issue 27) */
+  privacy: Pick<PrivacyService, 'consentRequired'>;
 }
 
 /** The registry's service and its port, sharing one writer and one view (the server's and the service tests'). */
 export function createFacesArea(d: FacesAreaDeps) {
   const { db, faces, registry, clock } = d;
-  const writer = registryWriterFor({ db, registry, store: d.store, clock });
+  const consents = new ConsentRepository(db);
+  const consent = new ConsentService({ consents, privacy: d.privacy });
+  const writer = registryWriterFor({ db, registry, store: d.store, clock, consents });
   const view = new PeopleView({ registry, cameras: d.cameras, signer: d.signer, frames: d.frames, clock });
   const reviews = new FaceReviewsService({ db, faces, registry });
-  const service = new FacesService({ registry, writer, view, cameras: d.cameras, frames: d.frames, clock });
-  return { service, port: new FacesPort({ faces, registry, reviews, view, writer }), reviews, writer };
+  const service = new FacesService({
+    registry,
+    writer,
+    view,
+    consent,
+    cameras: d.cameras,
+    frames: d.frames,
+    clock,
+    ...(d.audit && { audit: d.audit }),
+  });
+  return { service, port: new FacesPort({ faces, registry, reviews, view, writer, consent }), reviews, writer, consent };
 }
 
 /**
@@ -48,6 +67,18 @@ export function wireFaces(app: App, d: FacesAreaDeps & { authenticator: Authenti
 }
 
 /** The registry's writer (fields and photos checked as the API checks them): the API's, the CLI's and the demo seed's. */
-export function registryWriterFor(d: { db: Db; registry: RegistryRepository; store: MediaStore; clock: Clock }): RegistryWriter {
-  return new RegistryWriter({ db: d.db, registry: d.registry, photos: new PhotoFiles(d.store), clock: d.clock });
+export function registryWriterFor(d: {
+  db: Db;
+  registry: RegistryRepository;
+  store: MediaStore;
+  clock: Clock;
+  consents?: ConsentRepository;
+}): RegistryWriter {
+  const consents = d.consents ?? new ConsentRepository(d.db);
+  return new RegistryWriter({ db: d.db, registry: d.registry, consents, photos: new PhotoFiles(d.store), clock: d.clock });
+}
+
+/** Who a building may recognise, for an administrator's CLI (the server's comes with the faces area). */
+export function consentServiceFor(d: { db: Db; privacy: Pick<PrivacyService, 'consentRequired'> }): ConsentService {
+  return new ConsentService({ consents: new ConsentRepository(d.db), privacy: d.privacy });
 }

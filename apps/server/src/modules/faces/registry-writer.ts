@@ -1,11 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { FaceRole, ParsedFaceInfo, PhotoOrientation } from '@vigil/contract';
-import type { Db } from '../../db/database.js';
+import {
+  consentChanged,
+  recognitionAllowed,
+  type FaceRole,
+  type ParsedConsent,
+  type ParsedFaceInfo,
+  type PhotoOrientation,
+} from '@vigil/contract';
+import type { Db, Trx } from '../../db/database.js';
 import type { FaceImageRow, FaceRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import { PhotoError, normalisePhoto, type PhotoFiles } from '../../media/photos.js';
+import { parsedConsent, type ConsentRepository } from './consent.repository.js';
 import type { PersonFields, PhotoChange, RegistryRepository } from './registry.repository.js';
+
+/** A consent answer recorded with a person's change (issue 27). */
+export interface ConsentToRecord {
+  answer: ParsedConsent;
+  /** who recorded it (their e-mail) */
+  by: string;
+  domain: string;
+  /** the building requires consent: an answer that does not cover recognition forgets the person's face data */
+  required: boolean;
+}
 
 /**
  * Changes to the registry, whoever asks (the API after its permission checks, or an administrator's CLI): photos are
@@ -27,9 +45,11 @@ export class RegistryWriter {
     this.written.set(person, this.generation);
   }
 
-  constructor(private readonly d: { db: Db; registry: RegistryRepository; photos: PhotoFiles; clock: Clock }) {}
+  constructor(
+    private readonly d: { db: Db; registry: RegistryRepository; consents: ConsentRepository; photos: PhotoFiles; clock: Clock },
+  ) {}
 
-  async create(domain: string, info: ParsedFaceInfo): Promise<string> {
+  async create(domain: string, info: ParsedFaceInfo, consent?: ConsentToRecord): Promise<string> {
     if (info.images.edit.length > 0 || info.images.delete.length > 0)
       throw badRequest('face_info.images: a new person has no photos to edit or delete; send them in add.');
     const uuid = randomUUID();
@@ -39,6 +59,7 @@ export class RegistryWriter {
       await this.d.db.transaction().execute(async (trx) => {
         await this.d.registry.insertPerson(trx, { uuid, domain_uuid: domain, ...personFields(info), created_at: now, updated_at: now });
         await this.d.registry.insertPhotos(trx, uuid, photos.rows);
+        if (consent) await this.recordConsent(trx, uuid, consent, now);
       });
       this.wrote(uuid);
     } catch (error) {
@@ -48,30 +69,55 @@ export class RegistryWriter {
     return uuid;
   }
 
-  async update(uuid: string, info: ParsedFaceInfo): Promise<void> {
+  /** Changes a person; true when a consent answer was recorded (one that repeats the current answer records nothing). */
+  async update(uuid: string, info: ParsedFaceInfo, consent?: ConsentToRecord): Promise<boolean> {
     const now = this.d.clock.now();
     const photos = await this.preparePhotos(uuid, info.images.add, info.images.edit, now);
     const change: PhotoChange = { add: photos.rows, drop: [...info.images.edit.map((p) => p.uuid), ...info.images.delete] };
-    let dropped: FaceImageRow[] | false;
+    let written: { dropped: FaceImageRow[]; consented: boolean } | false;
     try {
-      dropped = await this.write(uuid, personFields(info), change, now);
+      written = await this.write(uuid, personFields(info), change, now, consent);
       this.wrote(uuid);
     } catch (error) {
       this.d.photos.remove(...photos.files);
       throw translateConstraint(error);
     }
-    if (dropped === false) {
+    if (written === false) {
       this.d.photos.remove(...photos.files);
       throw badRequest('face_info.images: a photo to edit or delete is not one of this person’s.');
     }
-    this.d.photos.remove(...dropped.flatMap((p) => [p.file, p.thumbnail_file]));
+    this.d.photos.remove(...written.dropped.flatMap((p) => [p.file, p.thumbnail_file]));
+    return written.consented;
+  }
+
+  /** Appends the answer and makes it current; one that does not allow recognition where it is required forgets their face data. */
+  private async recordConsent(trx: Trx, person: string, consent: ConsentToRecord, now: number): Promise<void> {
+    const { answer } = consent;
+    await this.d.consents.record(trx, {
+      face_uuid: person,
+      domain_uuid: consent.domain,
+      state: answer.state,
+      given_by: answer.given_by,
+      representative: answer.representative,
+      purposes: JSON.stringify(answer.purposes),
+      note: answer.note,
+      recorded_by: consent.by,
+      recorded_at: now,
+    });
+    if (!recognitionAllowed(consent.required, answer)) await this.d.consents.forgetEmbeddings(trx, [person]);
   }
 
   /**
    * Changes a person and their photos in one transaction; false (nothing written) when the person was deleted meanwhile
    * or a photo to replace or delete is not theirs.
    */
-  private async write(uuid: string, fields: PersonFields, photos: PhotoChange, now: number): Promise<FaceImageRow[] | false> {
+  private async write(
+    uuid: string,
+    fields: PersonFields,
+    photos: PhotoChange,
+    now: number,
+    consent: ConsentToRecord | undefined,
+  ): Promise<{ dropped: FaceImageRow[]; consented: boolean } | false> {
     return this.d.db
       .transaction()
       .execute(async (trx) => {
@@ -81,7 +127,10 @@ export class RegistryWriter {
         if (dropped.length !== photos.drop.length || dropped.some((p) => p.face_uuid !== uuid)) throw new ForeignPhoto();
         await this.d.registry.deletePhotos(trx, photos.drop);
         await this.d.registry.insertPhotos(trx, uuid, photos.add);
-        return dropped;
+        const latest = consent && (await this.d.consents.latest(trx, uuid));
+        const consented = consent !== undefined && consentChanged(latest && parsedConsent(latest), consent.answer);
+        if (consented) await this.recordConsent(trx, uuid, consent, now);
+        return { dropped, consented };
       })
       .catch((error: unknown) => {
         if (error instanceof ForeignPhoto) return false as const;

@@ -25,6 +25,8 @@ const PERSON_COLUMNS = [
   'last_seen_camera_uuid',
   'last_seen_detection_id',
   'updated_at',
+  'consent',
+  'consent_purposes',
 ] as const;
 export type PersonRow = Pick<FaceRow, (typeof PERSON_COLUMNS)[number]>;
 const HEAD_COLUMNS = ['uuid', 'updated_at', 'last_seen_at', 'last_seen_camera_uuid', 'last_seen_detection_id'] as const;

@@ -22,7 +22,7 @@ import type { AlertSettingsService } from '../alerts/alert-settings.service.js';
 import type { AlertsService } from '../alerts/alerts.service.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import type { EventLog } from '../events/events.port.js';
-import type { FacesPort } from '../faces/faces.port.js';
+import type { ConsentCheck, FacesPort } from '../faces/faces.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import type { DetectorsRepository } from './detectors.repository.js';
 
@@ -122,11 +122,13 @@ export class IngestService {
     const cameras = new Map((await this.d.cameras.inDomain(domain.uuid)).map((c) => [c.uuid, c]));
     const now = this.d.clock.now();
     this.check(batch, cameras, now);
+    // Read before the transaction (SQLite has one connection): whether the building's recognition needs consent.
+    const consent = batch.faces.length > 0 ? await this.d.faces.consentCheck(domain.uuid) : () => true;
 
     const outcome = await this.d.db.transaction().execute(async (trx) => {
       await this.d.dialect.lockDomain(trx, domain.uuid);
       const events = await this.writeEvents(trx, detector, domain, batch.events, now);
-      const faces = await this.writeFaces(trx, detector, domain.uuid, cameras, batch.faces, now);
+      const faces = await this.writeFaces(trx, detector, domain.uuid, cameras, batch.faces, now, consent);
       await this.d.detectors.touch(trx, detector.id, now);
       return { ...events, ...faces };
     });
@@ -168,7 +170,11 @@ export class IngestService {
     return { events: rows.length, alertedIds: rows.filter((r) => r.alerted === 1).map((r) => r.id), eventPictures };
   }
 
-  /** Faces: the matched person must be of this building; alerts decides which sightings raise elopement alerts. */
+  /**
+   * Faces: the matched person must be of this building; one the building may not recognise (deleted, or without the
+   * consent it requires) is dropped from the match and the candidates, and the face's embedding is not kept; alerts
+   * decides which sightings raise elopement alerts (of people whose consent covers alerts).
+   */
   private async writeFaces(
     trx: Trx,
     detector: DetectorRow,
@@ -176,6 +182,7 @@ export class IngestService {
     cameras: Map<string, CameraRow>,
     faces: IngestFace[],
     now: number,
+    consent: ConsentCheck,
   ) {
     const rows = faces.map((f) => faceRow(f, domain, detector.id, now));
     const known = await this.d.faces.knownDetections(
@@ -193,19 +200,35 @@ export class IngestService {
     ];
     const matched = [...new Set(fresh.flatMap(named))];
     const people = new Map((await this.d.faces.peopleIn(trx, domain, matched)).map((p) => [p.uuid, p]));
-    const stranger = matched.find((m) => !people.has(m));
+    // A person of another building is a detector's mistake: the batch is refused. An id that names nobody at all is a
+    // person erased since the detector's gallery was made: the face is kept as unmatched, as for a deleted person.
+    const elsewhere = await this.d.faces.existing(
+      trx,
+      matched.filter((m) => !people.has(m)),
+    );
+    const stranger = [...elsewhere][0];
     if (stranger) throw badRequest(`faces: frontend_face_uuid ${stranger} is not a person in this detector's building.`);
-    // A deleted person is recognised no more: a detector with an older gallery sends the face as unmatched.
-    const inService = (uuid: string) => people.get(uuid)?.removed_at === null;
+    // A deleted person, or one without the consent the building requires, is recognised no more: a detector with an
+    // older gallery sends the face as unmatched, and the embedding of a face named as theirs is not kept.
+    const recognisable = (uuid: string) => {
+      const person = people.get(uuid);
+      return person !== undefined && person.removed_at === null && consent(person);
+    };
     for (const f of fresh) {
-      if (f.frontend_face_uuid && !inService(f.frontend_face_uuid)) f.frontend_face_uuid = f.analyzer_face_uuid = null;
+      if (f.frontend_face_uuid && !recognisable(f.frontend_face_uuid)) {
+        // (nor does an erased person's, named by an older gallery: `person` is undefined)
+        const person = people.get(f.frontend_face_uuid);
+        if (!person || person.removed_at === null) f.embedding = f.embedder = null;
+        f.frontend_face_uuid = f.analyzer_face_uuid = null;
+      }
       if (f.candidates) {
-        const kept = (JSON.parse(f.candidates) as IngestCandidate[]).filter((c) => inService(c.frontend_face_uuid));
+        const kept = (JSON.parse(f.candidates) as IngestCandidate[]).filter((c) => recognisable(c.frontend_face_uuid));
         f.candidates = kept.length > 0 ? JSON.stringify(kept) : null;
       }
     }
     await this.d.faces.recordDetections(trx, fresh);
-    const alertIds = await this.d.alerts.raiseElopement(trx, domain, fresh, people, cameras, now);
+    const alerting = new Map([...people].filter(([, p]) => consent(p, ['recognition', 'alerts'])));
+    const alertIds = await this.d.alerts.raiseElopement(trx, domain, fresh, alerting, cameras, now);
     return { faces: fresh.length, alertIds, freshFaces: new Set(fresh.map((f) => f.runtime_face_uuid)) };
   }
 

@@ -1,9 +1,13 @@
 import { domainNewBodySchema, domainNewReplySchema } from '@vigil/contract';
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { OnboardingService } from './onboarding.service.js';
 
-export function onboardingRoutes(app: App, deps: { authenticator: Authenticator; onboarding: OnboardingService }): void {
+export function onboardingRoutes(
+  app: App,
+  deps: { authenticator: Authenticator; onboarding: OnboardingService; audit: AuditService },
+): void {
   authenticatedScope(app, deps.authenticator, (scope) => {
     scope.post(
       '/api/v1/domain/new',
@@ -19,7 +23,17 @@ export function onboardingRoutes(app: App, deps: { authenticator: Authenticator;
           rateLimit: { max: 20, timeWindow: 60_000, keyGenerator: (request) => `domain-new:${request.principal?.user.id ?? request.ip}` },
         },
       },
-      (request) => deps.onboarding.createForStaff(principalOf(request), request.body),
+      async (request) => {
+        const reply = await deps.onboarding.createForStaff(principalOf(request), request.body);
+        for (const camera of reply.cameras)
+          await deps.audit.recordRequest(request, {
+            action: 'changed_camera',
+            domain: reply.domain.uuid,
+            camera: camera.uuid,
+            detail: { change: 'added', by: 'onboarding' },
+          });
+        return reply;
+      },
     );
   });
 }

@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/audit.service.js';
 import { APP_VERSION } from '@vigil/contract';
 import type { Authenticator } from '../../auth/authenticate.js';
 import type { Config } from '../../config.js';
@@ -30,10 +31,12 @@ export function wireOnboarding(
     authenticator: Authenticator;
     onboarding: OnboardingRepository;
     video: OnboardingVideo;
+    audit: AuditService;
   },
 ): void {
   onboardingRoutes(app, {
     authenticator: deps.authenticator,
+    audit: deps.audit,
     onboarding: new OnboardingService({
       db: deps.database.db,
       repository: deps.onboarding,

@@ -16,4 +16,18 @@ export class PrivacyRepository {
       .onConflict((oc) => oc.column('domain_uuid').doUpdateSet({ consent_required: required ? 1 : 0, updated_at: at, updated_by: by }))
       .execute();
   }
+
+  /** The stored row: retention JSON as written, who changed the settings last and when. */
+  row(domainUuid: string) {
+    return this.db.selectFrom('domain_privacy').selectAll().where('domain_uuid', '=', domainUuid).executeTakeFirst();
+  }
+
+  /** A building's own retention periods (JSON of days per category), replacing those stored. */
+  async setRetention(domainUuid: string, retention: string, at: number, by: string | null): Promise<void> {
+    await this.db
+      .insertInto('domain_privacy')
+      .values({ domain_uuid: domainUuid, retention, updated_at: at, updated_by: by })
+      .onConflict((oc) => oc.column('domain_uuid').doUpdateSet({ retention, updated_at: at, updated_by: by }))
+      .execute();
+  }
 }

@@ -52,7 +52,21 @@ export class ClientErrorsRepository {
       .execute();
   }
 
-  async purgeOlderThan(at: number): Promise<void> {
-    await this.db.deleteFrom('client_errors').where('at', '<', at).execute();
+  /** Retention: deletes up to `limit` of the reports made before `at`, oldest first; how many went. */
+  async deleteBefore(at: number, limit: number): Promise<number> {
+    const rows = await this.db
+      .deleteFrom('client_errors')
+      .where('id', 'in', (eb) => eb.selectFrom('client_errors').select('id').where('at', '<', at).orderBy('at').limit(limit))
+      .returning('id')
+      .execute();
+    return rows.length;
+  }
+
+  async held(): Promise<{ count: number; oldest: number | null }> {
+    const row = await this.db
+      .selectFrom('client_errors')
+      .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min<number | null>('at').as('oldest')])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) };
   }
 }

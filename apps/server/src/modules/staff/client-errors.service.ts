@@ -1,4 +1,4 @@
-import { CLIENT_ERRORS, clientErrorKindSchema, redactSecrets, type ClientError, type ClientErrorReport } from '@vigil/contract';
+import { clientErrorKindSchema, redactSecrets, type ClientError, type ClientErrorReport } from '@vigil/contract';
 import type { Principal } from '../../auth/principal.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ClientErrorsRepository } from './client-errors.repository.js';
@@ -37,7 +37,12 @@ export class ClientErrorsService {
     }));
   }
 
-  purge(): Promise<void> {
-    return this.repository.purgeOlderThan(this.clock.now() - CLIENT_ERRORS.keepDays * 86_400_000);
+  /** Retention (modules/privacy's sweep, the client_errors period): up to `limit` reports made before `at`; how many went. */
+  purgeBefore(at: number, limit: number): Promise<number> {
+    return this.repository.deleteBefore(at, limit);
+  }
+
+  held(): Promise<{ count: number; oldest: number | null }> {
+    return this.repository.held();
   }
 }

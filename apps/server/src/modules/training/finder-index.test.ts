@@ -115,6 +115,21 @@ describe('the match finder’s first pass (FinderIndex)', () => {
     expect(found.compared).toBe(1);
   });
 
+  it('an erased face is never offered again, and a shelf not read yet is not read for it', async () => {
+    const codes = new Codes();
+    const probe = randomUnit();
+    const erased = codes.add(near(probe, 0.9));
+    const kept = codes.add(near(probe, 0.5));
+    const index = new FinderIndex(codes, clockAt(0));
+    await index.erase('d', 'e', [erased]);
+    expect(codes.reads, 'nothing read for a shelf nobody searched').toEqual([]);
+    expect((await index.nearest('d', 'e', [finderCode(probe)], all, 10)).seqs).toEqual([erased, kept]);
+    await index.erase('d', 'e', [erased]);
+    const found = await index.nearest('d', 'e', [finderCode(probe)], all, 10);
+    expect(found.seqs).toEqual([kept]);
+    expect(found.compared).toBe(1);
+  });
+
   it('keeps buildings and embedders apart, and two searches at once read in turn', async () => {
     const codes = new Codes();
     codes.add(randomUnit());

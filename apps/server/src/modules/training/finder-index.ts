@@ -194,6 +194,22 @@ export class FinderIndex {
     for (let i = 0; i < shelf.size; i++) if (wanted.has(shelf.seqs[i]!)) shelf.gone[i] = 1;
   }
 
+  /**
+   * Faces deleted on purpose (a person erased): in a shelf already read, they are marked gone and their codes wiped.
+   * A shelf not read yet is left alone: it will be read without them.
+   */
+  async erase(domain: string, embedder: string, seqs: readonly number[]): Promise<void> {
+    const held = this.shelves.get(`${domain}\u0000${embedder}`);
+    const shelf = held && (await held.catch(() => null));
+    if (!shelf || seqs.length === 0) return;
+    const wanted = new Set(seqs);
+    for (let i = 0; i < shelf.size; i++)
+      if (wanted.has(shelf.seqs[i]!)) {
+        shelf.gone[i] = 1;
+        shelf.codes.fill(0, i * FINDER_CODE_WORDS, (i + 1) * FINDER_CODE_WORDS);
+      }
+  }
+
   private shelf(domain: string, embedder: string): Promise<Shelf> {
     const key = `${domain}\u0000${embedder}`;
     const now = this.clock.now();

@@ -19,3 +19,25 @@ export function encodeModel(
 }
 
 export const readCalibration = (json: string): StoredCalibration => JSON.parse(json) as StoredCalibration;
+
+/**
+ * A stored model without one person's prototypes (an erasure): the other rows as they were, the owners list without
+ * them. `removed` is how many rows went (0: the model did not know them, and nothing changed).
+ */
+export function withoutOwner(
+  calibration: string,
+  prototypes: Uint8Array,
+  owner: string,
+): { calibration: string; prototypes: Buffer; removed: number } {
+  const stored = readCalibration(calibration);
+  const rowBytes = stored.dims * 4;
+  const kept: Buffer[] = [];
+  const owners: string[] = [];
+  stored.owners.forEach((o, i) => {
+    if (o === owner) return;
+    owners.push(o);
+    kept.push(Buffer.from(prototypes.subarray(i * rowBytes, (i + 1) * rowBytes)));
+  });
+  const removed = stored.owners.length - owners.length;
+  return { calibration: JSON.stringify({ ...stored, owners }), prototypes: Buffer.concat(kept), removed };
+}

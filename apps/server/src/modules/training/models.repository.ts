@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
 import type { FaceModelIdentityRow, FaceModelRow, NewFaceModel } from '../../db/schema.js';
 import { floats } from '../../db/vectors.js';
 
@@ -114,6 +114,53 @@ export class ModelsRepository {
       .values({ domain_uuid: domain, model_uuid: model, loaded_at: at, loaded_by: by })
       .onConflict((oc) => oc.column('domain_uuid').doUpdateSet({ model_uuid: model, loaded_at: at, loaded_by: by }))
       .execute();
+  }
+
+  /**
+   * The models that know a person (an identity of theirs, or a prototype: its owner is in the calibration's JSON), or
+   * that held out one of `tags` to measure themselves; with their prototypes, for an erasure to take the person out.
+   */
+  async touching(db: Executor, domain: string, person: string, tags: readonly string[]): Promise<FaceModelRow[]> {
+    const known = new Set(
+      (await db.selectFrom('face_model_identities').select('model_uuid').where('frontend_face_uuid', '=', person).execute()).map(
+        (r) => r.model_uuid,
+      ),
+    );
+    const wanted = new Set(tags);
+    const rows = await db.selectFrom('face_models').selectAll().where('domain_uuid', '=', domain).execute();
+    return rows.filter(
+      (m) =>
+        known.has(m.uuid) ||
+        (m.calibration?.includes(person) ?? false) ||
+        (m.held_out !== null && (JSON.parse(m.held_out) as string[]).some((id) => wanted.has(id))),
+    );
+  }
+
+  /** Whether a training of the building is under way (its row says so until it finishes or fails). */
+  async training(db: Executor, domain: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('face_models')
+      .select('uuid')
+      .where('domain_uuid', '=', domain)
+      .where('status', '=', 'training')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A person's identity rows (their name and figures in each model that knows them). */
+  identitiesOf(db: Executor, person: string): Promise<FaceModelIdentityRow[]> {
+    return db.selectFrom('face_model_identities').selectAll().where('frontend_face_uuid', '=', person).execute();
+  }
+
+  /** An erasure's change to one model, in its transaction: the person's identity row goes, the model is rewritten. */
+  async removePerson(
+    trx: Trx,
+    model: string,
+    person: string,
+    change: Pick<FaceModelRow, 'calibration' | 'prototypes' | 'held_out' | 'num_identities' | 'num_tags_training' | 'num_tags_validation'>,
+  ): Promise<void> {
+    await trx.deleteFrom('face_model_identities').where('model_uuid', '=', model).where('frontend_face_uuid', '=', person).execute();
+    await trx.updateTable('face_models').set(change).where('uuid', '=', model).execute();
   }
 
   /** The embedders of a building's confirmed faces and registry photos, with how many vectors each made. */

@@ -1,3 +1,4 @@
+import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import { randomUUID } from 'node:crypto';
 import {
   MODEL_MESSAGES,
@@ -60,6 +61,10 @@ export class ModelsService {
       log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
       /** the false accept rate a model is held to (default 1%) */
       maxFar?: number;
+      /** the people a building may not recognise (consent required and not given): never trained on nor delivered */
+      consent: { unrecognisable(domain: string): Promise<ReadonlySet<string>> };
+      /** records trainings and loads (absent in tests that do not look at the audit trail) */
+      audit?: Pick<AuditService, 'record'>;
     },
   ) {}
 
@@ -138,6 +143,7 @@ export class ModelsService {
     if (row.status !== 'ready') throw new HttpError(409, MODEL_MESSAGES.notReady);
     await this.d.models.setCurrent(domain, row.uuid, principal.user.id, this.d.clock.now());
     this.d.log.info({ domain, label }, 'a face model was loaded');
+    await this.d.audit?.record(actorOfPrincipal(principal), { action: 'loaded_model', domain, subject: row.uuid, detail: { label } });
     return { ok: true, message: MODEL_MESSAGES.loaded };
   }
 
@@ -146,6 +152,7 @@ export class ModelsService {
     requireEntitlement(principal, domain, 'faces', 'manage_model');
     requireEntitlement(principal, domain, 'faces', 'train_model');
     const label = await this.startTraining(domain, principal.user.id);
+    await this.d.audit?.record(actorOfPrincipal(principal), { action: 'trained_model', domain, detail: { label } });
     return { ok: true, message: MODEL_MESSAGES.trainingStarted, label };
   }
 
@@ -218,6 +225,10 @@ export class ModelsService {
   private async run(domain: string, entry: Running, embedder: string, seed: number): Promise<void> {
     try {
       const data = await this.d.models.trainingData(domain, embedder);
+      // People the building may not recognise are not trained on (their confirmed faces are not negatives either).
+      const excluded = await this.d.consent.unrecognisable(domain);
+      data.photos = data.photos.filter((p) => !excluded.has(p.person));
+      data.tags = data.tags.filter((t) => !excluded.has(t.person));
       const byPerson = new Map<string, TrainingIdentity>();
       const identity = (person: string) => {
         let found = byPerson.get(person);
@@ -292,25 +303,36 @@ export class ModelsService {
     const row = await this.d.models.loadedRow(domain);
     if (!row || row.status !== 'ready' || !row.calibration || !row.embedder) return null;
     const stored = readCalibration(row.calibration);
+    const excluded = await this.d.consent.unrecognisable(domain);
     return {
       uuid: row.uuid,
       label: row.label,
       embedder: row.embedder,
       calibration: { w_sim: stored.w_sim, w_margin: stored.w_margin, bias: stored.bias, threshold: stored.threshold },
       dims: stored.dims,
-      prototypes: stored.owners.length,
+      // What /model delivers: an analyzer fetches the prototypes again when this count changes.
+      prototypes: stored.owners.filter((o) => !excluded.has(o)).length,
     };
   }
 
-  /** A loaded model's prototypes for an analyzer (whose each is, and the float32 rows, base64); marks it applied. */
+  /**
+   * A loaded model's prototypes for an analyzer (whose each is, and the float32 rows, base64), without those of people
+   * the building may not recognise; marks it applied.
+   */
   async prototypes(domain: string, uuid: string): Promise<{ uuid: string; dims: number; owners: string[]; vectors: string } | null> {
     const current = await this.d.models.current(domain);
     if (current?.model_uuid !== uuid) return null;
     const row = await this.d.models.byUuid(uuid);
     if (!row?.calibration || !row.prototypes) return null;
     const stored = readCalibration(row.calibration);
+    const excluded = await this.d.consent.unrecognisable(domain);
+    const bytes = Buffer.from(row.prototypes);
+    const rowBytes = stored.dims * 4;
+    const kept = stored.owners.flatMap((owner, i) => (excluded.has(owner) ? [] : [i]));
+    const vectors =
+      kept.length === stored.owners.length ? bytes : Buffer.concat(kept.map((i) => bytes.subarray(i * rowBytes, (i + 1) * rowBytes)));
     this.fetched.set(domain, uuid);
-    return { uuid, dims: stored.dims, owners: stored.owners, vectors: Buffer.from(row.prototypes).toString('base64') };
+    return { uuid, dims: stored.dims, owners: kept.map((i) => stored.owners[i]!), vectors: vectors.toString('base64') };
   }
 
   private present(row: Omit<FaceModelRow, 'prototypes' | 'held_out'>): Model {

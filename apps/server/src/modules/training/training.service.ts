@@ -1,3 +1,4 @@
+import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import {
   TRAINING,
   TRAINING_MESSAGES,
@@ -28,6 +29,8 @@ import type { DetectionFilters, ListPosition, TrainingRepository } from './train
 type ConfirmedFacesBody = z.output<typeof confirmedFacesBodySchema>;
 
 export interface TrainingDeps {
+  /** records answers (absent in tests that do not look at the audit trail) */
+  audit?: Pick<AuditService, 'record'>;
   training: TrainingRepository;
   /** who confirmed a face, by name */
   users: Pick<UserAccess, 'findUserById'>;
@@ -174,6 +177,13 @@ export class TrainingService {
     if (!photo) throw new HttpError(409, 'There is no picture of this face to make a visitor from.');
     const uuid = await this.d.faces.addVisitor(detection, photo, principal.user.id, this.d.clock.now());
     if (!uuid) throw new HttpError(409, TRAINING_MESSAGES.alreadyVisitor);
+    await this.d.audit?.record(actorOfPrincipal(principal), {
+      action: 'reviewed_detection',
+      domain: detection.domain_uuid,
+      camera: detection.camera_uuid,
+      subject: runtimeFaceUuid,
+      detail: { answer: 'visitor', person: uuid },
+    });
     return { ok: true, frontend_face_uuid: uuid };
   }
 

@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/audit.service.js';
 import type { Authenticator } from '../../auth/authenticate.js';
 import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
@@ -12,11 +13,15 @@ import { FinderIndex } from './finder-index.js';
 import { MatchFinderService } from './match-finder.service.js';
 import type { ModelsRepository } from './models.repository.js';
 import { ModelsService } from './models.service.js';
+import { PersonModelsService } from './person-models.service.js';
 import type { TrainingRepository } from './training.repository.js';
 import { trainingRoutes } from './training.routes.js';
 import { TrainingService } from './training.service.js';
 
-/** The face training tool's and model management's calls; the models service is what analyzers read the loaded model from. */
+/**
+ * The face training tool's and model management's calls; the models service is what analyzers read the loaded model
+ * from, the person-models service what a person's erasure and export ask of training.
+ */
 export function wireTraining(
   app: App,
   d: {
@@ -31,8 +36,9 @@ export function wireTraining(
     signer: MediaSigner;
     frames: FrameAvailability;
     clock: Clock;
+    audit: AuditService;
   },
-): ModelsService {
+): { models: ModelsService; personModels: PersonModelsService } {
   const finder = new FinderIndex(d.training, d.clock);
   // The match finder's codes are read a minute after the start, so that a building's first search does not wait for
   // them (a million faces take about 10 s, read 5,000 at a time between other work).
@@ -58,6 +64,7 @@ export function wireTraining(
     signer: d.signer,
     frames: d.frames,
     clock: d.clock,
+    audit: d.audit,
   });
   const matchFinder = new MatchFinderService({
     training: d.training,
@@ -69,8 +76,8 @@ export function wireTraining(
     finder,
     clock: d.clock,
   });
-  const models = new ModelsService({ models: d.models, clock: d.clock, log: app.log });
+  const models = new ModelsService({ models: d.models, clock: d.clock, log: app.log, audit: d.audit, consent: d.faces });
   app.addHook('onReady', () => models.recover());
   trainingRoutes(app, { authenticator: d.authenticator, training, matchFinder, models });
-  return models;
+  return { models, personModels: new PersonModelsService({ models: d.models, finder }) };
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ClipRow } from '../../db/schema.js';
+import type { ClipRow, Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ClipIndex, IndexedClip } from '../../media/recorder.js';
 import type { ClipRetention } from '../../media/recorders.js';
@@ -33,8 +33,39 @@ export class ClipsRepository implements ClipIndex, ClipRetention {
     if (files.length > 0) await this.db.deleteFrom('clips').where('camera_uuid', '=', camera).where('file', 'in', files).execute();
   }
 
-  olderThan(ms: number, limit: number) {
-    return this.db.selectFrom('clips').select(['camera_uuid', 'start_ms', 'file']).where('start_ms', '<', ms).limit(limit).execute();
+  /**
+   * Retention: deletes up to `limit` of a camera's clips that start before `before`, oldest first, except those that
+   * overlap a span in `keep` (the recording around an open alert); the files of the rows deleted, to delete next.
+   */
+  async deleteBefore(camera: string, before: number, keep: readonly { from: number; to: number }[], limit: number): Promise<string[]> {
+    const kept = (eb: ExpressionBuilder<Database, 'clips'>) =>
+      eb.and([
+        eb('camera_uuid', '=', camera),
+        eb('start_ms', '<', before),
+        ...keep.map((span) => eb.not(eb.and([eb('start_ms', '<', span.to), sql<boolean>`start_ms + duration_ms > ${span.from}`]))),
+      ]);
+    const rows = await this.db
+      .deleteFrom('clips')
+      .where('camera_uuid', '=', camera)
+      .where('start_ms', 'in', (eb) => eb.selectFrom('clips').select('start_ms').where(kept).orderBy('start_ms').limit(limit))
+      .returning('file')
+      .execute();
+    return rows.map((r) => r.file);
+  }
+
+  /** How many clips these cameras hold, their bytes and the oldest one's start. */
+  async held(cameras: readonly string[]): Promise<{ count: number; bytes: number; oldest: number | null }> {
+    if (cameras.length === 0) return { count: 0, bytes: 0, oldest: null };
+    const row = await this.db
+      .selectFrom('clips')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('count'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('size_bytes'), sql<number>`0`).as('bytes'),
+        eb.fn.min<number | null>('start_ms').as('oldest'),
+      ])
+      .where('camera_uuid', 'in', cameras)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), bytes: Number(row.bytes), oldest: row.oldest === null ? null : Number(row.oldest) };
   }
 
   oldestFirst(limit: number) {

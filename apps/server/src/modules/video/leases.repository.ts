@@ -11,6 +11,8 @@ export class LiveLeasesRepository {
     sessionHash: string;
     now: number;
     durationMs: number;
+    /** who watches from where (JSON), for the audit entry written when the lease ends */
+    viewer: string;
   }): Promise<void> {
     await this.db
       .insertInto('live_leases')
@@ -21,6 +23,8 @@ export class LiveLeasesRepository {
         session_hash: lease.sessionHash,
         duration_ms: lease.durationMs,
         expires_at: lease.now + lease.durationMs,
+        started_at: lease.now,
+        viewer: lease.viewer,
       })
       .execute();
   }
@@ -81,7 +85,20 @@ export class LiveLeasesRepository {
     return given;
   }
 
-  async purgeExpired(now: number): Promise<void> {
-    await this.db.deleteFrom('live_leases').where('expires_at', '<=', now).execute();
+  /**
+   * Ends the leases that ran out by `now` (or every lease of a session that signs out) and returns them, each to
+   * exactly one caller: a lease is returned only by the delete that removed it, so two servers ending leases at once
+   * never both report one.
+   */
+  async takeEnded(now: number, sessionHash?: string) {
+    let query = this.db.selectFrom('live_leases').select(['id_hash', 'camera_uuid', 'user_id', 'started_at', 'expires_at', 'viewer']);
+    query = sessionHash ? query.where('session_hash', '=', sessionHash) : query.where('expires_at', '<=', now);
+    const ended = await query.limit(1000).execute();
+    const taken: typeof ended = [];
+    for (const lease of ended) {
+      const result = await this.db.deleteFrom('live_leases').where('id_hash', '=', lease.id_hash).executeTakeFirst();
+      if (Number(result.numDeletedRows) > 0) taken.push(lease);
+    }
+    return taken;
   }
 }

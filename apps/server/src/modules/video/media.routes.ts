@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/audit.service.js';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
@@ -65,6 +66,8 @@ export function mediaRoutes(
     exports?: Exports;
     /** whether an analyzer's live token opens a camera's video (its camera lease lives) */
     analyzerLive?: (token: string, camera: string) => Promise<boolean>;
+    /** records a recorded clip saved as a file (a signed link carries no session: the entry has the address) */
+    audit?: AuditService;
   },
 ): void {
   const send = (reply: FastifyReply, rel: string) => {
@@ -163,7 +166,11 @@ export function mediaRoutes(
       const path = (request.params as { '*': string })['*'];
       const verdict = deps.signer.verify(token, path, deps.clock.now());
       if (!verdict.ok) throw forbidden(verdict.reason === 'expired' ? 'This media link has expired.' : 'This media link is not valid.');
-      if (request.query.download) reply.header('content-disposition', `attachment; filename="${request.query.download}"`);
+      if (request.query.download) {
+        reply.header('content-disposition', `attachment; filename="${request.query.download}"`);
+        const clip = /^clips\/([0-9a-f-]{36})\/([^/]+)$/.exec(path);
+        if (clip) await deps.audit?.recordRequest(request, { action: 'downloaded_recording', camera: clip[1], detail: { clip: clip[2]! } });
+      }
       // Pictures of events and alerts are cut from the recording the first time someone asks for them.
       if (path.startsWith('frames/') && deps.frames && !(await deps.frames.ensure(path))) {
         throw notFound('There is no recording of this moment (yet).');

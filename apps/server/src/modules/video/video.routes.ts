@@ -26,9 +26,10 @@ import {
 } from '@vigil/contract';
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
+import { actorOf, type AuditService } from '../audit/audit.service.js';
 import type { VideoService } from './video.service.js';
 
-export function videoRoutes(app: App, deps: { authenticator: Authenticator; video: VideoService }): void {
+export function videoRoutes(app: App, deps: { authenticator: Authenticator; video: VideoService; audit: AuditService }): void {
   const { video } = deps;
   authenticatedScope(app, deps.authenticator, (scope) => {
     scope.post(
@@ -42,7 +43,7 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
           response: replies(hlsStartReplySchema, [400, 401, 403, 404]),
         },
       },
-      (request) => video.startLive(principalOf(request), request.body.camera_uuid, request.body.duration),
+      (request) => video.startLive(principalOf(request), request.body.camera_uuid, request.body.duration, actorOf(request)),
     );
 
     scope.put(
@@ -71,7 +72,15 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
           response: replies(clipReplySchema, [400, 401, 403, 404]),
         },
       },
-      (request) => video.clip(principalOf(request), request.body),
+      async (request) => {
+        const reply = await video.clip(principalOf(request), request.body);
+        await deps.audit.recordRequest(request, {
+          action: 'played_recording',
+          camera: request.body.camera_uuid,
+          detail: { at: request.body.timestamp, found: reply.ok },
+        });
+        return reply;
+      },
     );
 
     scope.get(
@@ -100,7 +109,17 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
           response: replies(cameraEditReplySchema, [400, 401, 403, 404]),
         },
       },
-      (request) => video.editCamera(principalOf(request), request.params.uuid, request.body),
+      async (request) => {
+        const reply = await video.editCamera(principalOf(request), request.params.uuid, request.body);
+        // What changed, by name only: a password's value never enters the log.
+        const changed = Object.keys(request.body).sort().join(',');
+        await deps.audit.recordRequest(request, {
+          action: 'changed_camera',
+          camera: request.params.uuid,
+          detail: { change: 'edited', fields: changed },
+        });
+        return reply;
+      },
     );
 
     scope.delete(
@@ -114,7 +133,11 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
           response: replies(cameraDeleteReplySchema, [400, 401, 403, 404]),
         },
       },
-      (request) => video.removeCamera(principalOf(request), request.params.uuid),
+      async (request) => {
+        const reply = await video.removeCamera(principalOf(request), request.params.uuid);
+        await deps.audit.recordRequest(request, { action: 'changed_camera', camera: request.params.uuid, detail: { change: 'deleted' } });
+        return reply;
+      },
     );
 
     scope.get(
@@ -137,7 +160,16 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
           response: replies(longClipReplySchema, [400, 401, 403, 404, 429]),
         },
       },
-      (request) => video.longClip(principalOf(request), request.params.cameraId, request.query.start, request.query.end),
+      async (request) => {
+        const { cameraId } = request.params;
+        const reply = await video.longClip(principalOf(request), cameraId, request.query.start, request.query.end);
+        await deps.audit.recordRequest(request, {
+          action: 'exported_clip',
+          camera: cameraId,
+          detail: { from: request.query.start, to: request.query.end },
+        });
+        return reply;
+      },
     );
 
     scope.get(
@@ -181,7 +213,12 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
           response: replies(cameraUploadReplySchema, [400, 401, 403, 409]),
         },
       },
-      (request) => video.upload(principalOf(request), request.body),
+      async (request) => {
+        const reply = await video.upload(principalOf(request), request.body);
+        for (const camera of reply.cameras)
+          await deps.audit.recordRequest(request, { action: 'changed_camera', camera: camera.uuid, detail: { change: 'added' } });
+        return reply;
+      },
     );
   });
 }

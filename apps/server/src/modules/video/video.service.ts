@@ -1,3 +1,4 @@
+import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import { randomUUID } from 'node:crypto';
 import {
   hasOperation,
@@ -54,6 +55,8 @@ export interface VideoDeps {
   hostAllowed(host: string): Promise<boolean>;
   /** starts recorders for cameras added at run time */
   onCamerasChanged(): Promise<void>;
+  /** records who watched, played, downloaded and changed what */
+  audit: AuditService;
 }
 
 /** The URL a recorder connects to, with the password opened from its sealed form (one stored before sealing is plain). */
@@ -107,7 +110,7 @@ export class VideoService {
     };
   }
 
-  async startLive(principal: Principal, cameraUuid: string, duration: number) {
+  async startLive(principal: Principal, cameraUuid: string, duration: number, viewer: AuditActor) {
     const camera = await this.camera(principal, cameraUuid, 'view_live');
     const lease = randomToken();
     await this.d.leases.create({
@@ -117,6 +120,7 @@ export class VideoService {
       sessionHash: sha256Hex(principal.token),
       now: this.d.clock.now(),
       durationMs: duration * 1000,
+      viewer: JSON.stringify({ email: viewer.email, address: viewer.address }),
     });
     const dir = `/media/live/${lease}/${camera.uuid}/`;
     return { ok: true as const, time_to_live: duration, dir, url: `${dir}index.m3u8`, stream_url: `${dir}stream` };
@@ -128,6 +132,28 @@ export class VideoService {
    */
   liveLeaseAllows(lease: string, cameraUuid: string): Promise<boolean> {
     return this.d.leases.opens(sha256Hex(lease), cameraUuid, this.d.clock.now());
+  }
+
+  /**
+   * Audits the live viewings that ended (their lease ran out, or `sessionHash` signed out): camera, from, to. Runs
+   * every minute and at sign-out; each ended lease is written once, on whichever server ended it.
+   */
+  async endViewings(sessionHash?: string): Promise<number> {
+    const now = this.d.clock.now();
+    const ended = await this.d.leases.takeEnded(now, sessionHash);
+    for (const lease of ended) {
+      const viewer = lease.viewer ? (JSON.parse(lease.viewer) as { email: string | null; address: string | null }) : null;
+      const to = Math.min(Number(lease.expires_at), now);
+      await this.d.audit.record(
+        { userId: lease.user_id, email: viewer?.email ?? null, address: viewer?.address ?? null },
+        {
+          action: 'watched_live',
+          camera: lease.camera_uuid,
+          detail: { from: new Date(Number(lease.started_at ?? to)).toISOString(), to: new Date(to).toISOString() },
+        },
+      );
+    }
+    return ended.length;
   }
 
   async heartbeat(principal: Principal, cameraUuid: string, duration: number) {

@@ -548,7 +548,7 @@ describe('a recorder killed with kill -9 mid-clip', () => {
         log,
       },
       clips,
-      { days: 90, maxBytes: 0 },
+      { maxBytes: 0 },
     );
     await restarted.sync([{ uuid: crashCamera, url: rtsp.url('/test/crash') }]);
     await restarted.stopAll();

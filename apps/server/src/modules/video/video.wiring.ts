@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/audit.service.js';
 import type { Authenticator } from '../../auth/authenticate.js';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
@@ -18,6 +19,7 @@ import { VideoService, cameraSource, sealPlainPasswords } from './video.service.
 import { videoRoutes } from './video.routes.js';
 import { TestStreamGenerator } from '../../media/test-stream.js';
 import { testStreamRoutes } from './test-stream.routes.js';
+import { VideoRetention } from './video-retention.js';
 import { TestStreamService } from './test-stream.service.js';
 
 /** How often the recorders are matched to the cameras in the database, for cameras another process added. */
@@ -42,6 +44,8 @@ export interface VideoWiring {
   sealPassword(plain: string): string;
   /** cameras were added or changed: recorders start and stop to match */
   camerasChanged(): Promise<void>;
+  /** recorded clips and downloads past their period (the retention sweep calls it) */
+  retention: VideoRetention;
 }
 
 /**
@@ -59,6 +63,7 @@ export async function wireVideo(
     cameras: CamerasRepository;
     clips: ClipsRepository;
     leases: LiveLeasesRepository;
+    audit: AuditService;
     beforeRecording(cameras: CamerasRepository): Promise<{ stop(): Promise<void> } | null>;
   },
 ): Promise<VideoWiring> {
@@ -74,8 +79,7 @@ export async function wireVideo(
       ? new Recorders(
           { store, index: clips, ffmpeg, clock, clipSeconds: config.video.clipSeconds, hlsSeconds: config.video.hlsSeconds, log: app.log },
           clips,
-          { days: config.video.retentionDays, maxBytes: config.video.maxDiskBytes },
-          exports,
+          { maxBytes: config.video.maxDiskBytes },
         )
       : undefined;
   const cameraPasswords = new SecretBox(config.secret, 'camera-password');
@@ -107,11 +111,12 @@ export async function wireVideo(
     clipSeconds: config.video.clipSeconds,
     passwords: cameraPasswords,
     hostAllowed,
+    audit: d.audit,
     onCamerasChanged: async () => {
       await syncRecorders();
     },
   });
-  videoRoutes(app, { authenticator: d.authenticator, video });
+  videoRoutes(app, { authenticator: d.authenticator, video, audit: d.audit });
   // The HLS test-stream fallback's test picture (one ffmpeg for the server, started on demand).
   const testStream = ffmpeg ? new TestStreamGenerator({ ffmpeg, mediaRoot: store.root, clock, log: app.log }) : null;
   app.addHook('onClose', async () => testStream?.stop());
@@ -166,5 +171,6 @@ export async function wireVideo(
     camerasChanged: async () => {
       await syncRecorders();
     },
+    retention: new VideoRetention({ clips, cameras, store }),
   };
 }

@@ -1,11 +1,13 @@
-import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { mayManageAccounts } from '@vigil/contract';
+import { Link } from 'react-router';
 import { InviteAccountForm } from '../../../components/invite-account-form';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useAccounts } from '../../../lib/api/get-accounts';
 import { useCurrentDomain } from '../../../lib/current-domain';
 import { errorMessage } from '../../../lib/http';
+import { useOpenRoutes } from '../../../lib/route-catalog';
 import { useViewer } from '../../../lib/viewer';
 import { AccountRow } from '../components/account-row';
 
@@ -16,11 +18,23 @@ export default function PeoplePage({ title }: { title: string }) {
   const services = viewerState.status === 'ready' ? viewerState.services : undefined;
   const accounts = useAccounts(domainId);
   const building = domain?.description ?? 'this building';
+  // The building's administrators look for the audit trail next to who has access.
+  const audit = useOpenRoutes((route) => route.href === '/staff/audit').routes[0];
 
   return (
     <Container size="lg" py="md">
       <Stack gap="lg">
-        <PageHeader title={title} building={domain?.description} />
+        <PageHeader
+          title={title}
+          building={domain?.description}
+          action={
+            audit && (
+              <Button component={Link} to={audit.href} variant="light">
+                {audit.title}
+              </Button>
+            )
+          }
+        />
         {domainId && mayManageAccounts(services, 'invite') && (
           <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="invite-title">
             <Stack gap="sm">

@@ -6,6 +6,7 @@ import { useDismissAlert } from '../api/dismiss-alert';
 import type { DismissMode } from '../lib/dismiss-flow';
 import { formatEventTime } from '../lib/event-rows';
 import { FaceMatchControls } from './face-match-controls';
+import { isErasedAlert } from '../lib/display-alert';
 import { FrameImage } from './frame-image';
 
 interface Props {
@@ -67,7 +68,7 @@ export function ElopementAlertCard({ alert, now, mode, askPin }: Props) {
               Dismiss
             </Button>
           </Group>
-          <FaceMatchControls alert={alert} />
+          {!isErasedAlert(alert) && <FaceMatchControls alert={alert} />}
           {dismiss.isError && (
             <Alert color="red" variant="light" role="alert" p="xs">
               {errorMessage(dismiss.error)}

@@ -1,6 +1,6 @@
-import { dummyName } from '@vigil/contract';
+import { ERASED_PERSON, dummyName } from '@vigil/contract';
 import { describe, expect, it } from 'vitest';
-import { displayAlert } from './display-alert';
+import { displayAlert, isErasedAlert } from './display-alert';
 import { alertFixture } from './elopement-alert.fixture';
 
 describe('elopement alerts as the cards show them (dummy face names flag, part 1 §3)', () => {
@@ -25,5 +25,19 @@ describe('elopement alerts as the cards show them (dummy face names flag, part 1
   it('uses a name read as neither gender when the person has none', () => {
     const shown = displayAlert({ ...alert, gender: null }, true);
     expect(shown.person_name).toBe(dummyName(alert.frontend_face_uuid, null).person_name);
+  });
+
+  it("an erased person's alert stays 'Erased person' with the flag on, and is known as erased", () => {
+    const erased = {
+      ...alert,
+      frontend_face_uuid: ERASED_PERSON.uuid,
+      runtime_face_uuid: ERASED_PERSON.uuid,
+      person_name: 'Erased person',
+      description: 'Erased person',
+      gender: null,
+    };
+    expect(displayAlert(erased, true)).toBe(erased);
+    expect(isErasedAlert(erased)).toBe(true);
+    expect(isErasedAlert(alert)).toBe(false);
   });
 });

@@ -1,13 +1,15 @@
+import { useContext } from 'react';
 import { Alert, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentDomain } from '../../../lib/current-domain';
 import { useFlag } from '../../../lib/flags';
-import { isCardRoute, useOpenRoutes, type CardStat } from '../../../lib/route-catalog';
+import { RouteCatalogContext, isCardRoute, useOpenRoutes, type CardStat } from '../../../lib/route-catalog';
 import { useSession } from '../../../lib/session';
 import { useViewer } from '../../../lib/viewer';
 import { NoAccess } from '../components/no-access';
 import { RouteCard } from '../components/route-card';
+import { missingAccessText, routeOfTarget } from '../lib/missing-access';
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -22,6 +24,9 @@ export default function DashboardPage({ title }: { title: string }) {
   const showStats = useFlag('dashboard_stats');
   const [params] = useSearchParams();
   const refused = params.get('redirect');
+  const catalog = useContext(RouteCatalogContext);
+  const refusedRoute = refused ? routeOfTarget(catalog, refused) : undefined;
+  const missing = refusedRoute && viewerState.status === 'ready' ? missingAccessText(refusedRoute.access, viewerState.viewer) : null;
 
   function statFor(stat: CardStat | undefined): string | null {
     if (!showStats || stat === undefined || !domain) return null;
@@ -45,7 +50,7 @@ export default function DashboardPage({ title }: { title: string }) {
         </div>
         {refused && (
           <Alert color="yellow" variant="light" role="status">
-            <code>{refused}</code> is not available to you in this building.
+            <code>{refused}</code> is not available to you in this building.{missing && ` ${missing}`}
           </Alert>
         )}
         {viewerState.status === 'loading' && <PageLoader label="Loading your permissions" />}

@@ -88,12 +88,36 @@ describe('face details', () => {
     expect(onDelete).toHaveBeenCalledOnce();
   });
 
+  it("'Export data' for holders of faces/find_all downloads the person's zip; a refusal says why", async () => {
+    const person = margaret();
+    const route = `GET /api/v1/faces/${person.frontend_face_uuid}/export`;
+    let refuse = false;
+    const api = stubApi({
+      [route]: () => (refuse ? new Reply(403, { ok: false, statusCode: 403, error: 'No faces/find_all here.' }) : 'PK'),
+    });
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:zip');
+    URL.revokeObjectURL = vi.fn();
+    const { details, user } = renderDetails(person, { ...FULL, canExport: true });
+    await user.click(within(details).getByRole('button', { name: 'Export data' }));
+    await vi.waitFor(() => expect(saved).toEqual([expect.stringMatching(/^vigil-person-f0ce0000-\d{4}-\d{2}-\d{2}\.zip$/)]));
+    expect(api.callsTo(route)).toHaveLength(1);
+    refuse = true;
+    await user.click(within(details).getByRole('button', { name: 'Export data' }));
+    expect(await within(details).findByRole('alert')).toHaveTextContent('Could not export their data: No faces/find_all here.');
+    click.mockRestore();
+  });
+
   it('without the rights: no Edit, no Delete, no More Detections, and the confirmed matches as plain text', () => {
     stubApi({});
     const { details } = renderDetails(margaret(), NONE);
     expect(within(details).queryByRole('button', { name: 'More Detections' })).not.toBeInTheDocument();
     expect(within(details).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(details).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(details).queryByRole('button', { name: 'Export data' })).not.toBeInTheDocument();
     expect(within(details).queryByRole('link')).not.toBeInTheDocument();
     expect(within(details).getByText('3 Confirmed Matches')).toBeInTheDocument();
   });

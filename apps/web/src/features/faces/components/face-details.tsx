@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Box, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { FACES_MESSAGES, relativeTime, type Face } from '@vigil/contract';
 import { Link } from 'react-router';
 import { faceTags } from '../lib/face-labels';
 import { formatMoment } from '../../../lib/format-moment';
+import { errorMessage } from '../../../lib/http';
+import { useDownloadFaceExport } from '../api/export-face';
+import { ConsentSummary } from './consent-summary';
 import { FaceAvatar } from './face-avatar';
 import { FaceHistoryPanel } from './face-history-panel';
 import { MatchFinderModal } from './match-finder-modal';
@@ -17,6 +20,8 @@ export interface FaceDetailsAccess {
   canOpenConfirmed: boolean;
   /** 'More Detections' (the match finder): faces/train_model in the building */
   canFindMatches: boolean;
+  /** 'Export data' (a subject access export, issue 27): faces/find_all in the building */
+  canExport?: boolean;
   expandedHistogram: boolean;
 }
 
@@ -88,6 +93,7 @@ export function FaceDetails({
   now,
   access,
   back,
+  consentRequired = false,
   onEdit,
   onDelete,
 }: {
@@ -95,11 +101,14 @@ export function FaceDetails({
   now: number;
   access: FaceDetailsAccess;
   back?: ReactNode;
+  /** whether the building's recognition needs consent (issue 27) */
+  consentRequired?: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   const confirmed = FACES_MESSAGES.confirmedMatches(face.images_tagged);
   const [findingMatches, setFindingMatches] = useState(false);
+  const exporting = useDownloadFaceExport();
   return (
     <Paper component="section" aria-label={face.person_name} withBorder radius="md" p="md" h="100%" style={{ overflowY: 'auto' }}>
       <Stack gap="md">
@@ -119,6 +128,7 @@ export function FaceDetails({
             </Group>
           </Box>
         </Group>
+        <ConsentSummary face={face} consentRequired={consentRequired} />
         <Group gap="sm">
           {access.canOpenConfirmed ? (
             <Anchor component={Link} to={`/confirmed/${face.frontend_face_uuid}`} size="sm">
@@ -133,6 +143,17 @@ export function FaceDetails({
                 More Detections
               </Button>
             )}
+            {access.canExport && (
+              <Button
+                variant="light"
+                size="compact-md"
+                loading={exporting.isPending}
+                onClick={() => exporting.mutate(face.frontend_face_uuid)}
+                title="Everything Vigil holds about them, as a zip (a subject access request)"
+              >
+                Export data
+              </Button>
+            )}
             {access.canEdit && (
               <Button variant="light" size="compact-md" onClick={onEdit}>
                 Edit
@@ -145,6 +166,11 @@ export function FaceDetails({
             )}
           </Group>
         </Group>
+        {exporting.isError && (
+          <Alert color="red" role="alert" variant="light" withCloseButton onClose={() => exporting.reset()}>
+            Could not export their data: {errorMessage(exporting.error)}
+          </Alert>
+        )}
         <LastSeen face={face} now={now} />
         <Photos face={face} />
         <Tabs defaultValue="recent" allowTabDeactivation keepMounted={false}>

@@ -1,10 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Divider, Group, Modal, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { COMPLEXIONS, EMPLOYEE_ROLES, FACE_ROLES, GENDERS, PHOTO_ORIENTATIONS, type Face } from '@vigil/contract';
+import { Alert, Button, Divider, Group, Loader, Modal, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { COMPLEXIONS, EMPLOYEE_ROLES, FACE_ROLES, GENDERS, PHOTO_ORIENTATIONS, type ConsentRecord, type Face } from '@vigil/contract';
 import { errorMessage } from '../../../lib/http';
 import { useSaveFace } from '../api/change-face';
+import { useFaceConsents } from '../api/get-face-consents';
 import { FACE_FORM_LABELS as L, emptyFaceForm, faceFormFrom, validateFaceForm, type FaceForm } from '../lib/face-form';
 import { COMPLEXION_LABELS, EMPLOYEE_ROLE_LABELS, GENDER_LABELS, ROLE_LABELS, optionsOf } from '../lib/face-labels';
+import { ConsentFieldset } from './consent-fieldset';
 import { PhotoInput } from './photo-input';
 
 const ROLE_OPTIONS = optionsOf(FACE_ROLES, ROLE_LABELS);
@@ -15,24 +17,34 @@ const EMPLOYEE_ROLE_OPTIONS = optionsOf(EMPLOYEE_ROLES, EMPLOYEE_ROLE_LABELS);
 /** Edit gets the person as stored, and as shown (the same, or with made-up names under the dummy face names flag). */
 export type FaceFormTarget = { kind: 'add'; domainId: string } | { kind: 'edit'; face: Face; shown: Face };
 
+type FaceFormProps = { target: FaceFormTarget; onClose: () => void; onSaved: (id: string) => void };
+
 /**
  * The Add/Edit Face modal (part 2 §2, §5): Save shows only when the form is valid; a refusal from the server shows
- * here and keeps what was typed. `onSaved` gets the person's id.
+ * here and keeps what was typed. `onSaved` gets the person's id. Edit opens with the person's newest consent answer.
  */
-export function FaceFormModal({
-  target,
-  onClose,
-  onSaved,
-}: {
-  target: FaceFormTarget;
-  onClose: () => void;
-  onSaved: (id: string) => void;
-}) {
+export function FaceFormModal(props: FaceFormProps) {
+  const { target } = props;
+  const consents = useFaceConsents(target.kind === 'edit' ? target.face.frontend_face_uuid : null);
+  if (target.kind === 'edit' && consents.isPending)
+    return (
+      <Modal opened onClose={props.onClose} title={`Edit ${target.shown.person_name}`} size="lg" centered>
+        <Group justify="center" p="lg">
+          <Loader size="sm" aria-label="Loading" />
+        </Group>
+      </Modal>
+    );
+  // Without their answers (a failed load), the form starts from what the list says of the current one.
+  return <FaceFormDialog {...props} consent={consents.data?.[0] ?? null} />;
+}
+
+function FaceFormDialog({ target, onClose, onSaved, consent }: FaceFormProps & { consent: ConsentRecord | null }) {
   const original = target.kind === 'edit' ? target.face : null;
   const shown = target.kind === 'edit' && target.shown !== target.face ? target.shown : undefined;
-  const [form, setForm] = useState<FaceForm>(() => (original ? faceFormFrom(original, shown) : emptyFaceForm()));
+  const [initial] = useState<FaceForm>(() => (original ? faceFormFrom(original, shown, consent) : emptyFaceForm()));
+  const [form, setForm] = useState<FaceForm>(initial);
   const save = useSaveFace();
-  const result = useMemo(() => validateFaceForm(form, original, shown), [form, original, shown]);
+  const result = useMemo(() => validateFaceForm(form, original, shown, initial.consent), [form, original, shown, initial]);
   const errors = result.ok ? {} : result.errors;
   const set = <K extends keyof FaceForm>(key: K, value: FaceForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const text = (key: 'first_name' | 'last_name' | 'room_number' | 'bed' | 'email' | 'unit' | 'wing' | 'card') => ({
@@ -47,8 +59,8 @@ export function FaceFormModal({
     if (!result.ok || save.isPending) return;
     const args =
       target.kind === 'add'
-        ? { kind: 'add' as const, domainId: target.domainId, faceInfo: result.faceInfo }
-        : { kind: 'edit' as const, faceId: target.face.frontend_face_uuid, faceInfo: result.faceInfo };
+        ? { kind: 'add' as const, domainId: target.domainId, faceInfo: result.faceInfo, consent: result.consent }
+        : { kind: 'edit' as const, faceId: target.face.frontend_face_uuid, faceInfo: result.faceInfo, consent: result.consent };
     save.mutate(args, { onSuccess: (reply) => onSaved(reply.frontend_face_uuid) });
   }
 
@@ -142,6 +154,9 @@ export function FaceFormModal({
               {errors.photos ?? errors.form}
             </Text>
           )}
+
+          <Divider label="Consent" labelPosition="left" />
+          <ConsentFieldset value={form.consent} error={errors.consent} onChange={(value) => set('consent', value)} />
 
           {save.isError && (
             <Alert color="red" role="alert" variant="light" title="Not saved">

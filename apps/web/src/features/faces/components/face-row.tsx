@@ -1,6 +1,7 @@
 import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { relativeTime, type Face } from '@vigil/contract';
 import { Link } from 'react-router';
+import { consentBadge } from '../lib/consent-form';
 import { roleTag } from '../lib/face-labels';
 import { FaceAvatar } from './face-avatar';
 
@@ -36,9 +37,14 @@ export function FaceRow({ face, now, selected }: { face: Face; now: number; sele
               {roleTag(face)}
             </Badge>
           </Group>
-          <Text id={seenId} size="xs" c="dimmed" truncate>
-            {seen}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Badge size="xs" variant="outline" color={consentBadge(face.consent).color} style={{ flexShrink: 0 }}>
+              {consentBadge(face.consent).label}
+            </Badge>
+            <Text id={seenId} size="xs" c="dimmed" truncate>
+              {seen}
+            </Text>
+          </Group>
         </Box>
       </Group>
     </UnstyledButton>

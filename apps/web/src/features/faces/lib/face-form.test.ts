@@ -137,3 +137,72 @@ describe('validateFaceForm: photos against the person as stored (part 2 §5)', (
     expect(retyped.ok && retyped.faceInfo).toMatchObject({ first_name: 'Margaret', last_name: 'Hill-Jones' });
   });
 });
+
+describe('validateFaceForm: consent to recognition (issue 27)', () => {
+  const consent = (overrides: Partial<FaceForm['consent']>): FaceForm['consent'] => ({ ...emptyFaceForm().consent, ...overrides });
+
+  it('records nothing while no answer is chosen', () => {
+    const result = validateFaceForm(residentForm());
+    expect(result).toMatchObject({ ok: true, consent: undefined });
+  });
+
+  it('sends a consent given by the person for what is ticked, in a fixed order, the note trimmed', () => {
+    const form = residentForm({ consent: consent({ state: 'given', purposes: ['alerts', 'recognition'], note: ' form signed ' }) });
+    expect(validateFaceForm(form)).toMatchObject({
+      ok: true,
+      consent: { state: 'given', given_by: 'person', purposes: ['recognition', 'alerts'], note: 'form signed' },
+    });
+  });
+
+  it('needs a representative’s name and at least one purpose, and says so; a refusal covers everything', () => {
+    const byRepresentative = residentForm({ consent: consent({ state: 'given', given_by: 'representative', representative: '  ' }) });
+    expect(validateFaceForm(byRepresentative)).toEqual({
+      ok: false,
+      missing: [],
+      errors: { consent: 'Name the representative who answered.' },
+    });
+    const forNothing = residentForm({ consent: consent({ state: 'given', purposes: [] }) });
+    expect(validateFaceForm(forNothing)).toMatchObject({
+      ok: false,
+      errors: { consent: 'Tick what the consent covers: recognition, alerts or both.' },
+    });
+    const refused = residentForm({
+      consent: consent({ state: 'refused', given_by: 'representative', representative: ' Jane (daughter) ', purposes: [] }),
+    });
+    const result = validateFaceForm(refused);
+    expect(result).toMatchObject({ ok: true });
+    if (result.ok)
+      expect(result.consent).toEqual({ state: 'refused', given_by: 'representative', representative: 'Jane (daughter)', purposes: [] });
+  });
+
+  it('opens an edit with the newest answer, and sends it again only when it was changed', () => {
+    const face = faceFixture('7', { complexion: 'black', consent: { state: 'given', purposes: ['recognition'] } });
+    const record = {
+      state: 'given' as const,
+      given_by: 'representative' as const,
+      representative: 'Jane (daughter)',
+      purposes: ['recognition' as const],
+      note: 'Signed',
+      recorded_by: 'manager@maple.example',
+      recorded_at: '2026-11-20T10:00:00Z',
+    };
+    const started = faceFormFrom(face, undefined, record);
+    expect(started.consent).toEqual({
+      state: 'given',
+      given_by: 'representative',
+      representative: 'Jane (daughter)',
+      purposes: ['recognition'],
+      note: 'Signed',
+    });
+    expect(validateFaceForm(started, face, undefined, started.consent)).toMatchObject({ ok: true, consent: undefined });
+    const withdrawn = { ...started, consent: { ...started.consent, state: 'refused' as const } };
+    expect(validateFaceForm(withdrawn, face, undefined, started.consent)).toMatchObject({
+      ok: true,
+      consent: { state: 'refused', given_by: 'representative', representative: 'Jane (daughter)', purposes: [], note: 'Signed' },
+    });
+    // Without the record (it could not be loaded), the form starts from what the list says: left alone, nothing is sent.
+    const fromList = faceFormFrom(face);
+    expect(fromList.consent).toMatchObject({ state: 'given', purposes: ['recognition'] });
+    expect(validateFaceForm(fromList, face, undefined, fromList.consent)).toMatchObject({ ok: true, consent: undefined });
+  });
+});

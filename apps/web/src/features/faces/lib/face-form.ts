@@ -8,8 +8,11 @@ import {
   type FaceInfo,
   type FaceRole,
   type Gender,
+  type ConsentInput,
+  type ConsentRecord,
   type PhotoOrientation,
 } from '@vigil/contract';
+import { consentFormFrom, emptyConsentForm, validateConsentForm, type ConsentForm } from './consent-form';
 
 /** A photo slot of the form: the stored photo (never resent), a new picture (a data: URL), or none. */
 export type PhotoSlot = { kind: 'none' } | { kind: 'stored'; image: FaceImage } | { kind: 'new'; data: string };
@@ -30,9 +33,11 @@ export interface FaceForm {
   wing: string;
   card: string;
   photos: Record<PhotoOrientation, PhotoSlot>;
+  /** their answer to recognition (issue 27): sent only when it changed */
+  consent: ConsentForm;
 }
 
-export type FaceFormField = Exclude<keyof FaceForm, 'photos'>;
+export type FaceFormField = Exclude<keyof FaceForm, 'photos' | 'consent'>;
 
 /** Labels as the form shows them; complexion is labelled 'Race' (part 2 §5). */
 export const FACE_FORM_LABELS: Record<FaceFormField, string> = {
@@ -67,6 +72,7 @@ export function emptyFaceForm(): FaceForm {
     wing: '',
     card: '',
     photos: { front: { kind: 'none' }, side: { kind: 'none' } },
+    consent: emptyConsentForm(),
   };
 }
 
@@ -78,8 +84,11 @@ function storedPhoto(face: Face, orientation: PhotoOrientation): PhotoSlot {
 /** The names a person is shown with, when they differ from the stored ones (the dummy face names flag). */
 export type ShownNames = Pick<Face, 'first_name' | 'last_name'>;
 
-/** The form filled with a person's fields, to edit them; with `shown`, the names as shown instead of the real ones. */
-export function faceFormFrom(face: Face, shown?: ShownNames): FaceForm {
+/**
+ * The form filled with a person's fields, to edit them; with `shown`, the names as shown instead of the real ones; with
+ * `consent`, their newest recorded answer (who gave it, the note).
+ */
+export function faceFormFrom(face: Face, shown?: ShownNames, consent?: ConsentRecord | null): FaceForm {
   return {
     first_name: shown?.first_name ?? face.first_name,
     last_name: shown?.last_name ?? face.last_name,
@@ -95,6 +104,7 @@ export function faceFormFrom(face: Face, shown?: ShownNames): FaceForm {
     wing: face.wing ?? '',
     card: face.card ?? '',
     photos: { front: storedPhoto(face, 'front'), side: storedPhoto(face, 'side') },
+    consent: consentFormFrom(consent, face.consent),
   };
 }
 
@@ -153,11 +163,16 @@ export function faceInfoOf(form: FaceForm, original: Face | null, shown?: ShownN
   };
 }
 
-/** By field; 'photos' for the photos, 'form' for anything else. */
-export type FaceFormErrors = Partial<Record<FaceFormField | 'photos' | 'form', string>>;
+/** By field; 'photos' for the photos, 'consent' for the answer, 'form' for anything else. */
+export type FaceFormErrors = Partial<Record<FaceFormField | 'photos' | 'consent' | 'form', string>>;
 
 export type FaceFormResult =
-  | { ok: true; faceInfo: FaceInfo }
+  | {
+      ok: true;
+      faceInfo: FaceInfo;
+      /** the answer to record: none when no answer was chosen or it is the one the form started with */
+      consent: ConsentInput | undefined;
+    }
   | {
       ok: false;
       /** labels of required fields still empty */
@@ -186,10 +201,10 @@ function fieldOf(path: readonly PropertyKey[]): FaceFormField | 'photos' | null 
 }
 
 /**
- * Whether the form may be saved (Save shows only then, part 2 §4), and the face_info to send: checked by the
- * contract's faceInfoSchema, as the server checks it.
+ * Whether the form may be saved (Save shows only then, part 2 §4), and the face_info (and consent answer) to send:
+ * checked by the contract's schemas, as the server checks them. `started`: the consent part as the form opened.
  */
-export function validateFaceForm(form: FaceForm, original: Face | null = null, shown?: ShownNames): FaceFormResult {
+export function validateFaceForm(form: FaceForm, original: Face | null = null, shown?: ShownNames, started?: ConsentForm): FaceFormResult {
   const missing = missingFields(form);
   const faceInfo = faceInfoOf(form, original, shown);
   const parsed = faceInfoSchema.safeParse(faceInfo);
@@ -202,7 +217,10 @@ export function validateFaceForm(form: FaceForm, original: Face | null = null, s
       errors[field] ??= issueText(field, issue.message);
     }
   }
-  if (missing.length === 0 && Object.keys(errors).length === 0 && parsed.success) return { ok: true, faceInfo };
+  const consent = validateConsentForm(form.consent, started);
+  if (!consent.ok) errors.consent = consent.error;
+  if (missing.length === 0 && Object.keys(errors).length === 0 && parsed.success && consent.ok)
+    return { ok: true, faceInfo, consent: consent.consent };
   return { ok: false, missing: missing.map((f) => FACE_FORM_LABELS[f]), errors };
 }
 

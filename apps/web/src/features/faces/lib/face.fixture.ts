@@ -40,6 +40,7 @@ export function faceFixture(id: string, overrides: Partial<Face> = {}): Face {
     last_seen_detection_id: null,
     last_seen_preview: null,
     last_seen_frame_uri: null,
+    consent: null,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Box, Button, Stack } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ALERTS_MESSAGES, canReadFaces, hasOperation, isFaceId, type SearchState } from '@vigil/contract';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,6 +11,8 @@ import { errorMessage } from '../../../lib/http';
 import { useOpenRoutes } from '../../../lib/route-catalog';
 import { useViewer } from '../../../lib/viewer';
 import { useFaces } from '../../../lib/api/get-faces';
+import { useConsentSetting } from '../api/consent-setting';
+import { ConsentSettingSwitch } from '../components/consent-setting-switch';
 import { DeleteFaceModal } from '../components/delete-face-modal';
 import { FaceDetails, type FaceDetailsAccess } from '../components/face-details';
 import { FaceDetailsEmpty } from '../components/face-details-empty';
@@ -41,6 +43,7 @@ export default function FacesPage({ title }: { title: string }) {
 
   const canRead = viewerState.status !== 'ready' || canReadFaces(services);
   const faces = useFaces(canRead ? domainId : null);
+  const consentSetting = useConsentSetting(canRead ? domainId : null);
   const [search, setSearch] = useState<SearchState>(INITIAL_FACE_SEARCH);
   const [formTarget, setFormTarget] = useState<FaceFormTarget | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
@@ -56,9 +59,12 @@ export default function FacesPage({ title }: { title: string }) {
     canViewHistoric: hasOperation(services, 'video', 'view_historic'),
     canOpenConfirmed: openRoutes.some((r) => r.href === '/confirmed'),
     canFindMatches: hasOperation(services, 'faces', 'train_model'),
+    canExport: hasOperation(services, 'faces', 'find_all'),
     expandedHistogram: hasOperation(services, 'faces', 'view_expanded_histogram'),
   };
   const canAdd = access.canEdit && domainId !== null;
+  // The building's administrators (faces/edit) say whether recognition there needs consent.
+  const canSetConsent = hasOperation(services, 'faces', 'edit') && domainId !== null;
 
   const back = phone ? (
     <Anchor component={Link} to="/faces" size="sm">
@@ -89,6 +95,7 @@ export default function FacesPage({ title }: { title: string }) {
       now={now}
       access={access}
       back={back}
+      consentRequired={consentSetting.data?.required ?? false}
       onEdit={openEdit}
       onDelete={() => setDeleting({ id: selected.frontend_face_uuid, name: selected.person_name })}
     />
@@ -138,10 +145,15 @@ export default function FacesPage({ title }: { title: string }) {
         title={title}
         building={domain?.description}
         action={
-          canAdd && (
-            <Button variant="light" onClick={() => domainId && setFormTarget({ kind: 'add', domainId })}>
-              Add Person
-            </Button>
+          (canAdd || canSetConsent) && (
+            <Group gap="md">
+              {canSetConsent && domainId && <ConsentSettingSwitch domainId={domainId} required={consentSetting.data?.required} />}
+              {canAdd && (
+                <Button variant="light" onClick={() => domainId && setFormTarget({ kind: 'add', domainId })}>
+                  Add Person
+                </Button>
+              )}
+            </Group>
           )
         }
       />

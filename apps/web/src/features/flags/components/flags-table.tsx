@@ -1,6 +1,5 @@
 import { Badge, Button, Code, Table, Text, UnstyledButton } from '@mantine/core';
-import type { ResolvedFlag } from '@vigil/contract';
-import { setLocalFlag } from '../../../lib/flags';
+import type { FlagId, ResolvedFlag } from '@vigil/contract';
 import classes from './flags-table.module.css';
 
 function onOff(value: boolean | undefined): string {
@@ -24,7 +23,14 @@ function ValueBadge({ value }: { value: boolean | undefined }) {
 }
 
 /** Columns flag, server, local, applied (spec part 1 §2). A click on a local cell flips the applied value via a local override. */
-export function FlagsTable({ flags }: { flags: ResolvedFlag[] }) {
+export function FlagsTable({
+  flags,
+  onSetLocal,
+}: {
+  flags: ResolvedFlag[];
+  /** Sets (a value) or clears (undefined) this browser's override of a flag. */
+  onSetLocal: (id: FlagId, value: boolean | undefined) => void;
+}) {
   return (
     <Table.ScrollContainer minWidth={340}>
       <Table striped highlightOnHover verticalSpacing="sm">
@@ -55,7 +61,7 @@ export function FlagsTable({ flags }: { flags: ResolvedFlag[] }) {
                   style={{ borderRadius: 6, border: '1px dashed var(--mantine-color-gray-4)' }}
                   aria-label={`Toggle ${flag.identifier}`}
                   title={`Turn ${flag.identifier} ${flag.value ? 'off' : 'on'} in this browser`}
-                  onClick={() => setLocalFlag(flag.identifier, !flag.value)}
+                  onClick={() => onSetLocal(flag.identifier, !flag.value)}
                   data-testid={`flag-local-${flag.identifier}`}
                 >
                   <ValueBadge value={flag.local} />
@@ -66,7 +72,7 @@ export function FlagsTable({ flags }: { flags: ResolvedFlag[] }) {
                     size="compact-xs"
                     ml="xs"
                     aria-label={`Clear local ${flag.identifier}`}
-                    onClick={() => setLocalFlag(flag.identifier, undefined)}
+                    onClick={() => onSetLocal(flag.identifier, undefined)}
                   >
                     Clear
                   </Button>
