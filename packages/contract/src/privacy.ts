@@ -179,6 +179,8 @@ export const privacyUpdateSchema = z
   .object({
     domain_uuid: z.uuid(),
     retention: z.partialRecord(retentionCategorySchema, retentionDaysSchema.nullable()),
+    /** the session token the web puts in every write body (part 1 §7); the header is what counts */
+    token: z.string().max(512).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

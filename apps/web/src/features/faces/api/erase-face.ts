@@ -29,15 +29,20 @@ export function eraseFace(faceId: string, confirm: string): Promise<EraseReply> 
   return apiRequest<EraseReply>('POST', `/api/v1/faces/${encodeURIComponent(faceId)}/erase`, { service: 'Faces', body: { confirm } });
 }
 
-/** As a delete: the person leaves the cached lists at once, their own queries go, and the lists reload. */
+/**
+ * As a delete: the lists reload without the person. Their own queries are not asked again (they would answer 404
+ * while the receipt still shows over their details) and are dropped with `forget` once the receipt is closed.
+ */
 export function useEraseFace() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const theirs = (faceId: string) => (query: { queryKey: readonly unknown[] }) => query.queryKey.includes(faceId);
+  const mutation = useMutation({
     mutationFn: ({ faceId, confirm }: { faceId: string; confirm: string }) => eraseFace(faceId, confirm),
-    onSuccess: (_reply, { faceId }) => {
-      const theirs = (key: readonly unknown[]) => key.includes(faceId);
-      queryClient.removeQueries({ queryKey: FACES_QUERY_ROOT, predicate: (query) => theirs(query.queryKey) });
-      void queryClient.invalidateQueries({ queryKey: FACES_QUERY_ROOT, predicate: (query) => !theirs(query.queryKey) });
+    onSuccess: async (_reply, { faceId }) => {
+      await queryClient.cancelQueries({ queryKey: FACES_QUERY_ROOT, predicate: theirs(faceId) });
+      void queryClient.invalidateQueries({ queryKey: FACES_QUERY_ROOT, predicate: (query) => !theirs(faceId)(query) });
     },
   });
+  const forget = (faceId: string) => queryClient.removeQueries({ queryKey: FACES_QUERY_ROOT, predicate: theirs(faceId) });
+  return { ...mutation, forget };
 }

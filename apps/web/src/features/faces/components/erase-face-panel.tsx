@@ -48,7 +48,18 @@ export function EraseFacePanel({
   // Not asked again once the erasure is under way (their queries are dropped when it is done).
   const preview = useErasurePreview(faceId, erase.isIdle || erase.isError);
   const [typed, setTyped] = useState('');
-  if (erase.data) return <Receipt receipt={erase.data.receipt} name={name} onDone={onErased} />;
+  if (erase.data)
+    return (
+      <Receipt
+        receipt={erase.data.receipt}
+        name={name}
+        onDone={() => {
+          onErased();
+          // After the details close: their cached data goes too (asking for it again would only answer 404).
+          setTimeout(() => erase.forget(faceId), 0);
+        }}
+      />
+    );
   if (preview.isPending) return <Loader size="sm" aria-label="Counting what would be erased" />;
   if (preview.isError)
     return (

@@ -42,7 +42,7 @@ function PrivacySettings({
   const update = useUpdateRetention(domainId);
   const consent = useSetConsentRequired(domainId);
   const { retention, problem } = changesOf(drafts);
-  const changed = Object.keys(retention).length > 0;
+  const changed = Object.keys(drafts).length > 0;
 
   function save() {
     setNotice(null);
