@@ -1,8 +1,11 @@
 import { AUDIT_CSV_COLUMNS, type AuditEntry, type AuditReply, type ElopementAlert } from '@vigil/contract';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
 import { EXIT, MARGARET } from '../../../test/demo-ids.js';
+import { MediaSigner } from '../../media/signing.js';
 
 let ctx: TestContext;
 let manager: string;
@@ -173,6 +176,48 @@ describe('the audit trail', () => {
     expect(dismissal).toHaveLength(1);
     expect(dismissal[0]).toMatchObject({ domain_uuid: MAPLE, camera_uuid: EXIT, user_email: 'porter@maple.example' });
     expect(JSON.parse(dismissal[0]!.detail!)).toMatchObject({ how: 'me' });
+  });
+
+  it('records a person added, edited and deleted, once each, with the person as subject and no name', async () => {
+    const face_info = {
+      first_name: 'Audrey',
+      last_name: 'Auditson',
+      role: 'resident',
+      gender: 'female',
+      complexion: 'caucasian',
+      room_number: '7',
+      bed: 'A',
+      elopement_risk: false,
+    };
+    const added = await ctx.app.inject({ method: 'POST', url: '/api/v6/faces', headers: bearer(manager), payload: { domain_uuid: MAPLE, face_info } });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json<{ frontend_face_uuid: string }>().frontend_face_uuid;
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v6/faces/${id}`,
+      headers: bearer(manager),
+      payload: { face_info: { ...face_info, room_number: '8' } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v6/faces/${id}`, headers: bearer(manager) })).statusCode).toBe(200);
+    const theirs = (await rows('changed_person')).filter((row) => row.subject === id);
+    expect(theirs.map((row) => JSON.parse(row.detail!).change)).toEqual(['added', 'edited', 'deleted']);
+    expect(theirs.every((row) => row.domain_uuid === MAPLE && row.user_email === 'manager@maple.example')).toBe(true);
+    expect(JSON.stringify(theirs)).not.toContain('Auditson');
+  });
+
+  it('records a recorded clip saved as a file (by address: a signed link has no session), and not a plain playback', async () => {
+    const file = `clips/${EXIT}/20260101T000000000Z.mp4`;
+    mkdirSync(join(ctx.config.video.mediaDir, 'clips', EXIT), { recursive: true });
+    writeFileSync(join(ctx.config.video.mediaDir, file), Buffer.alloc(64));
+    const url = new MediaSigner(ctx.config.secret).sign(file, ctx.clock.now() + 60_000);
+    const before = (await rows('downloaded_recording')).length;
+    await ctx.app.inject({ method: 'GET', url, remoteAddress: '10.4.4.4' });
+    expect(await rows('downloaded_recording')).toHaveLength(before);
+    await ctx.app.inject({ method: 'GET', url: `${url}?download=front-entrance.mp4`, remoteAddress: '10.4.4.4' });
+    const saved = await rows('downloaded_recording');
+    expect(saved).toHaveLength(before + 1);
+    expect(saved.at(-1)).toMatchObject({ domain_uuid: MAPLE, camera_uuid: EXIT, address: '10.4.4.4', user_email: null });
   });
 
   it('records role changes and a flag changed in a browser', async () => {

@@ -161,7 +161,9 @@ describe('the audit page', () => {
 
   it('downloads the CSV of the applied filters as a file named after the building', async () => {
     const api = server(() => reply([WATCHED]), { 'GET /api/v1/audit.csv': () => 'time,user' });
+    // The component project shares one window between files: a spy another file made may already hold calls.
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:vigil/csv');
+    createObjectURL.mockClear();
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {

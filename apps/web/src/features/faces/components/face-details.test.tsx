@@ -99,8 +99,9 @@ describe('face details', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    URL.createObjectURL = vi.fn(() => 'blob:zip');
-    URL.revokeObjectURL = vi.fn();
+    // Spied and restored below: the component project shares one window between files.
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     const { details, user } = renderDetails(person, { ...FULL, canExport: true });
     await user.click(within(details).getByRole('button', { name: 'Export data' }));
     await vi.waitFor(() => expect(saved).toEqual([expect.stringMatching(/^vigil-person-f0ce0000-\d{4}-\d{2}-\d{2}\.zip$/)]));
@@ -109,6 +110,8 @@ describe('face details', () => {
     await user.click(within(details).getByRole('button', { name: 'Export data' }));
     expect(await within(details).findByRole('alert')).toHaveTextContent('Could not export their data: No faces/find_all here.');
     click.mockRestore();
+    created.mockRestore();
+    revoked.mockRestore();
   });
 
   it('without the rights: no Edit, no Delete, no More Detections, and the confirmed matches as plain text', () => {
