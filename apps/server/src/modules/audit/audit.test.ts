@@ -189,7 +189,12 @@ describe('the audit trail', () => {
       bed: 'A',
       elopement_risk: false,
     };
-    const added = await ctx.app.inject({ method: 'POST', url: '/api/v6/faces', headers: bearer(manager), payload: { domain_uuid: MAPLE, face_info } });
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v6/faces',
+      headers: bearer(manager),
+      payload: { domain_uuid: MAPLE, face_info },
+    });
     expect(added.statusCode, added.body).toBe(200);
     const id = added.json<{ frontend_face_uuid: string }>().frontend_face_uuid;
     const edited = await ctx.app.inject({
