@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { RETENTION_USAGE, retentionCommand } from './cli-retention.js';
-import { userInfo } from 'node:os';
-import { cliActor } from './modules/audit/audit.service.js';
-import { createAudit } from './modules/audit/audit.wiring.js';
+import { cliAudit, consentRequired, erasePerson, shellActor } from './cli-privacy.js';
 import { domainNewBodySchema, faceInfoSchema, type ParsedFaceInfo } from '@vigil/contract';
 import { cameraHostAllowed, parseNetworks } from './lib/networks.js';
 import { SecretBox } from './lib/secret-box.js';
@@ -11,13 +9,8 @@ import { loadConfig, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js';
 import { MediaStore } from './media/media-store.js';
 import type { RegistryWriter } from './modules/faces/registry-writer.js';
-import { consentServiceFor, registryWriterFor } from './modules/faces/faces.wiring.js';
-import { ConsentSettingService } from './modules/privacy/consent-setting.service.js';
-import { PrivacyService } from './modules/privacy/privacy.service.js';
+import { registryWriterFor } from './modules/faces/faces.wiring.js';
 import { createRepositories, type Repositories } from './repositories.js';
-import { createErasureArea } from './modules/faces/erasure.wiring.js';
-import { PersonAlertsService } from './modules/alerts/person-alerts.service.js';
-import { PersonModelsService } from './modules/training/person-models.service.js';
 import { systemClock } from './lib/clock.js';
 import { DetectorsService } from './modules/ingest/detectors.service.js';
 import { demoPhotos, seedDemo } from './demo/seed.js';
@@ -59,9 +52,6 @@ const USAGE = `Usage: npm run vigil -- <command>
                                        face): without --yes, only lists what would go; the receipt goes to the audit
                                        log in the operator's name
 ${RETENTION_USAGE}`;
-
-/** The audit writer for commands run here (camera names come from the cameras repository: the CLI is a composition root). */
-const cliAudit = (repos: Repositories) => createAudit({ audit: repos.audit, cameras: repos.cameras, clock: systemClock });
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
@@ -126,7 +116,7 @@ async function main(argv: string[]): Promise<number> {
           if (!removed) return 0;
         }
         // The audit trail names the shell account that ran the command (the CLI runs on the server).
-        await cliAudit(repos).record(cliActor(`cli:${userInfo().username}`), {
+        await cliAudit(repos).record(shellActor(), {
           action: 'changed_role',
           domain: domain.uuid,
           subject: user.id,
@@ -226,21 +216,9 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'retention':
-        return await retentionCommand(args, { database, config, domainOf, actor: cliActor(`cli:${userInfo().username}`) });
-      case 'consent-required': {
-        const [domainRef, value] = args;
-        if (!domainRef || (value !== 'on' && value !== 'off')) throw new Error('consent-required needs <domain> on|off');
-        const domain = await domainOf(domainRef);
-        const privacy = new PrivacyService({ privacy: repos.privacy, clock: systemClock });
-        const setting = new ConsentSettingService({
-          privacy,
-          faces: { consentSettingChanged: (uuid) => consentServiceFor({ db: database.db, privacy }).settingChanged(uuid) },
-          audit: cliAudit(repos),
-        });
-        await setting.set(cliActor(`cli:${userInfo().username}`), domain.uuid, value === 'on');
-        console.log(`Recognition at ${domain.description} ${value === 'on' ? 'needs' : 'does not need'} people's consent.`);
-        return 0;
-      }
+        return await retentionCommand(args, { database, config, domainOf, actor: shellActor() });
+      case 'consent-required':
+        return await consentRequired(database, repos, args, domainOf);
       case 'erase-person':
         // Awaited here: the database closes when main's try ends.
         return await erasePerson(database, repos, config, args);
@@ -284,44 +262,6 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await database.close();
   }
-}
-
-/**
- * `erase-person <uuid> --operator <email> [--yes]`: what would go, and with --yes the erasure and its receipt. A
- * running server's analyzers drop the person at their next gallery poll; its match finder forgets their faces when a
- * search meets them missing (or at its hourly re-read).
- */
-async function erasePerson(database: DatabaseHandle, repos: Repositories, config: Config, args: string[]): Promise<number> {
-  const at = args.indexOf('--operator');
-  const operator = at >= 0 ? args[at + 1] : undefined;
-  const uuid = args.find((a, i) => !a.startsWith('--') && (at < 0 || i !== at + 1));
-  const extra = args.filter((a, i) => a !== uuid && a !== '--yes' && i !== at && i !== at + 1);
-  if (!uuid || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid) || extra.length > 0)
-    throw new Error('erase-person needs <person uuid> --operator <email> [--yes]');
-  if (!operator || !/^[^\s@]+@[^\s@]+$/.test(operator))
-    throw new Error('erase-person needs --operator <email>: who answers for the erasure');
-  const { erasure } = createErasureArea({
-    db: database.db,
-    dialect: database.dialect,
-    data: repos.personData,
-    store: new MediaStore(config.video.mediaDir),
-    cameras: repos.cameras,
-    alerts: new PersonAlertsService({ elopement: repos.elopement, db: database.db }),
-    models: new PersonModelsService({ models: repos.models }),
-    audit: cliAudit(repos),
-    clock: systemClock,
-  });
-  const { person, counts } = await erasure.previewAsOperator(uuid.toLowerCase());
-  const lines = Object.entries(counts).map(([what, n]) => `  ${what.replace(/_/g, ' ')}: ${n}`);
-  if (!args.includes('--yes')) {
-    console.log([`Erasing ${person.first_name} ${person.last_name} (${person.uuid}) would take away:`, ...lines].join('\n'));
-    console.log('Nothing was erased: run again with --yes to erase them.');
-    return 1;
-  }
-  const receipt = await erasure.eraseAsOperator(person.uuid, operator);
-  const erased = Object.entries(receipt.counts).map(([what, n]) => `  ${what.replace(/_/g, ' ')}: ${n}`);
-  console.log([`Erased ${receipt.frontend_face_uuid} at ${receipt.erased_at} by ${receipt.erased_by ?? operator}:`, ...erased].join('\n'));
-  return 0;
 }
 
 /** The registry's writer for an administrator: no session, the same checks on fields and photos as the API. */

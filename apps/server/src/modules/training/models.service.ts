@@ -8,7 +8,6 @@ import {
   trainModel,
   type CurrentModelReply,
   type Model,
-  type ModelCalibration,
   type ModelIdentity,
   type TrainingIdentity,
 } from '@vigil/contract';
@@ -17,21 +16,9 @@ import type { FaceModelRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { timeSlicer } from '../../lib/time-slicer.js';
-import { encodeModel, readCalibration } from './model-codec.js';
+import { ModelDelivery, type LoadedModel } from './model-delivery.js';
+import { encodeModel } from './model-codec.js';
 import type { ModelsRepository } from './models.repository.js';
-
-/** An analyzer that asked for a gallery this recently is working in the building. */
-const ANALYZERS_SEEN_MS = 60_000;
-
-/** What the analyzers are told of a building's loaded model (in the gallery reply); the prototypes come apart. */
-export interface LoadedModel {
-  uuid: string;
-  label: string;
-  embedder: string;
-  calibration: ModelCalibration;
-  dims: number;
-  prototypes: number;
-}
 
 interface Running {
   uuid: string;
@@ -49,10 +36,8 @@ interface Running {
  */
 export class ModelsService {
   private readonly running = new Map<string, Running>();
-  /** per building: the model uuid an analyzer last fetched (whether the loaded one is applied) */
-  private readonly fetched = new Map<string, string>();
-  /** per building: the embedders of the analyzers that asked for its gallery, and when they last did */
-  private readonly embedders = new Map<string, Map<string, number>>();
+  /** what the analyzers are given of the loaded model, and whether they took it */
+  private readonly delivery: ModelDelivery;
 
   constructor(
     private readonly d: {
@@ -66,7 +51,9 @@ export class ModelsService {
       /** records trainings and loads (absent in tests that do not look at the audit trail) */
       audit?: Pick<AuditService, 'record'>;
     },
-  ) {}
+  ) {
+    this.delivery = new ModelDelivery(d);
+  }
 
   /** At start: trainings a stopped server left running are failed (they never resume). */
   async recover(): Promise<void> {
@@ -85,21 +72,12 @@ export class ModelsService {
     const current = await this.d.models.current(domain);
     const row = current && (await this.d.models.byUuid(current.model_uuid));
     if (!current || !row) return { ok: true, label: null, model: null, loaded_at: null, applied: true, unused: null };
-    const now = this.d.clock.now();
-    const recent = [...(this.embedders.get(domain) ?? new Map<string, number>())]
-      .filter(([, at]) => now - at <= ANALYZERS_SEEN_MS)
-      .map(([embedder]) => embedder);
-    const unused =
-      row.embedder && recent.length > 0 && !recent.includes(row.embedder)
-        ? MODEL_MESSAGES.otherEmbedder(row.embedder, recent.sort().join(', '))
-        : null;
     return {
       ok: true,
       label: row.label,
       model: this.present(row),
       loaded_at: formatUtc(new Date(current.loaded_at)),
-      applied: this.fetched.get(domain) === row.uuid,
-      unused,
+      ...this.delivery.reach(domain, row.uuid, row.embedder),
     };
   }
 
@@ -292,47 +270,17 @@ export class ModelsService {
 
   /** An analyzer asked for the building's gallery, with the embedder it makes vectors with. */
   sawAnalyzer(domain: string, embedder: string): void {
-    const seen = this.embedders.get(domain) ?? new Map<string, number>();
-    seen.set(embedder, this.d.clock.now());
-    this.embedders.set(domain, seen);
+    this.delivery.sawAnalyzer(domain, embedder);
   }
 
   /** The building's loaded model as the analyzers are told of it (null: none; they use the registry photos alone). */
-  async loaded(domain: string): Promise<LoadedModel | null> {
-    // Asked at every analyzer's gallery poll: one query, without the prototypes' bytes.
-    const row = await this.d.models.loadedRow(domain);
-    if (!row || row.status !== 'ready' || !row.calibration || !row.embedder) return null;
-    const stored = readCalibration(row.calibration);
-    const excluded = await this.d.consent.unrecognisable(domain);
-    return {
-      uuid: row.uuid,
-      label: row.label,
-      embedder: row.embedder,
-      calibration: { w_sim: stored.w_sim, w_margin: stored.w_margin, bias: stored.bias, threshold: stored.threshold },
-      dims: stored.dims,
-      // What /model delivers: an analyzer fetches the prototypes again when this count changes.
-      prototypes: stored.owners.filter((o) => !excluded.has(o)).length,
-    };
+  loaded(domain: string): Promise<LoadedModel | null> {
+    return this.delivery.loaded(domain);
   }
 
-  /**
-   * A loaded model's prototypes for an analyzer (whose each is, and the float32 rows, base64), without those of people
-   * the building may not recognise; marks it applied.
-   */
-  async prototypes(domain: string, uuid: string): Promise<{ uuid: string; dims: number; owners: string[]; vectors: string } | null> {
-    const current = await this.d.models.current(domain);
-    if (current?.model_uuid !== uuid) return null;
-    const row = await this.d.models.byUuid(uuid);
-    if (!row?.calibration || !row.prototypes) return null;
-    const stored = readCalibration(row.calibration);
-    const excluded = await this.d.consent.unrecognisable(domain);
-    const bytes = Buffer.from(row.prototypes);
-    const rowBytes = stored.dims * 4;
-    const kept = stored.owners.flatMap((owner, i) => (excluded.has(owner) ? [] : [i]));
-    const vectors =
-      kept.length === stored.owners.length ? bytes : Buffer.concat(kept.map((i) => bytes.subarray(i * rowBytes, (i + 1) * rowBytes)));
-    this.fetched.set(domain, uuid);
-    return { uuid, dims: stored.dims, owners: kept.map((i) => stored.owners[i]!), vectors: vectors.toString('base64') };
+  /** A loaded model's prototypes for an analyzer, without those of people the building may not recognise. */
+  prototypes(domain: string, uuid: string) {
+    return this.delivery.prototypes(domain, uuid);
   }
 
   private present(row: Omit<FaceModelRow, 'prototypes' | 'held_out'>): Model {
