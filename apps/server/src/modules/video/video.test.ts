@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LONG_CLIP_LIMIT, formatUtc } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -526,6 +526,10 @@ describe('a recorder killed with kill -9 mid-clip', () => {
       20_000,
       'mid-clip, with a clip being written',
     );
+    // What the clip in progress holds at the kill: its last write (a loaded machine can hold the camera's frames back
+    // for seconds, so the recording is measured against what was written, not against the wall clock).
+    const inProgress = readdirSync(clipDir).filter((n) => n.endsWith('.partial.mp4'));
+    const writtenAt = Math.max(...inProgress.map((n) => statSync(join(clipDir, n)).mtimeMs));
     const killedAt = Date.now();
     child.kill('SIGKILL');
     const indexedBefore = (await clipsIndexed(crashCamera)).map((r) => r.start_ms);
@@ -569,8 +573,9 @@ describe('a recorder killed with kill -9 mid-clip', () => {
     }
     expect(readdirSync(clipDir).filter((n) => n.endsWith('.partial.mp4'))).toEqual([]);
     // The clip in progress is kept too, up to its last whole fragment (key frames are 1 s apart): the recording reaches
-    // to within 1.5 s of the kill. Had it been lost, it would end at the last clip boundary, 2 s and more before.
+    // to within 1.5 s of its last write before the kill. Had it been lost, it would end at the last clip boundary, before
+    // every fragment the clip in progress had written.
     const reached = Math.max(...after.filter((r) => r.start_ms < killedAt).map((r) => r.start_ms + r.duration_ms));
-    expect(killedAt - reached).toBeLessThan(1500);
+    expect(writtenAt - reached).toBeLessThan(1500);
   }, 90_000);
 });
