@@ -131,9 +131,16 @@ export class ElopementAlertsRepository {
         eb('dismissed_at', 'is not', null),
         eb('dismissed_at', '<', before),
       ]);
+    // Picked, then deleted by key (a dismissal is never undone, so what was past its period still is).
+    const picked = await this.db.selectFrom('elopement_alerts').select('alert_id').where(past).orderBy('event_ts').limit(limit).execute();
+    if (picked.length === 0) return 0;
     const rows = await this.db
       .deleteFrom('elopement_alerts')
-      .where('alert_id', 'in', (eb) => eb.selectFrom('elopement_alerts').select('alert_id').where(past).orderBy('event_ts').limit(limit))
+      .where(
+        'alert_id',
+        'in',
+        picked.map((r) => r.alert_id),
+      )
       .returning('alert_id')
       .execute();
     return rows.length;

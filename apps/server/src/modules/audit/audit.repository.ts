@@ -55,9 +55,16 @@ export class AuditRepository {
         eb('at', '<', at),
         ...(domain === undefined ? [] : [domain === null ? eb('domain_uuid', 'is', null) : eb('domain_uuid', '=', domain)]),
       ]);
+    // Picked, then deleted by key (a list, not a subquery: PostgreSQL would otherwise scan the table per batch).
+    const picked = await this.db.selectFrom('audit_log').select('seq').where(scope).orderBy('at').limit(batch).execute();
+    if (picked.length === 0) return 0;
     const result = await this.db
       .deleteFrom('audit_log')
-      .where('seq', 'in', (eb) => eb.selectFrom('audit_log').select('seq').where(scope).orderBy('seq').limit(batch))
+      .where(
+        'seq',
+        'in',
+        picked.map((r) => r.seq),
+      )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

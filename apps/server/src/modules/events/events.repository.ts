@@ -66,9 +66,16 @@ export class EventsRepository {
   async deleteBefore(domain: string, alerted: boolean, before: number, limit: number): Promise<string[]> {
     const past = (eb: ExpressionBuilder<Database, 'events'>) =>
       eb.and([eb('domain_uuid', '=', domain), eb('alerted', '=', alerted ? 1 : 0), eb('started_at', '<', before)]);
+    // Picked, then deleted by key (a list, not a subquery: PostgreSQL would otherwise scan the table per batch).
+    const picked = await this.db.selectFrom('events').select('id').where(past).orderBy('started_at').limit(limit).execute();
+    if (picked.length === 0) return [];
     const rows = await this.db
       .deleteFrom('events')
-      .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where(past).orderBy('started_at').limit(limit))
+      .where(
+        'id',
+        'in',
+        picked.map((r) => r.id),
+      )
       .returning('id')
       .execute();
     return rows.map((r) => r.id);

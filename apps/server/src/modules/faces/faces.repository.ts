@@ -220,25 +220,31 @@ export class FacesRepository {
   /**
    * Retention: deletes up to `limit` of a building's detections of one period (contract detectionCategory) captured
    * before `before`, oldest first, except those an open elopement alert names; their candidates, answers, embeddings
-   * and finder codes go with them (ON DELETE CASCADE). The rows are picked by their period's partial index (0017) and
-   * deleted by primary key, the answer and the open alert checked again in the DELETE itself: a detection answered or
-   * alerted on meanwhile stays, and a second sweep at the same time deletes what the first did not. Returns the
-   * detections deleted.
+   * and finder codes go with them (ON DELETE CASCADE). The rows are picked by their period's partial index (0017),
+   * then deleted by primary key with the answer and the open alert checked again in the DELETE itself: a detection
+   * answered or alerted on meanwhile stays, and a second sweep at the same time deletes what the first did not. (The
+   * ids go in as a list, not a subquery: both planners then look each one up by key, where a subquery let SQLite walk
+   * the period's whole index and PostgreSQL scan the table for every batch.) Returns the detections deleted.
    */
   async deleteExpired(trx: Trx, domain: string, category: DetectionCategory, before: number, limit: number): Promise<string[]> {
+    const picked = await trx
+      .selectFrom('face_detections')
+      .select('runtime_face_uuid')
+      .where('domain_uuid', '=', domain)
+      .where('captured_at', '<', before)
+      .where((eb) => eb.and([...inCategory(eb, category), notInOpenAlert(eb)]))
+      .orderBy('captured_at')
+      .limit(limit)
+      .execute();
+    if (picked.length === 0) return [];
     const rows = await trx
       .deleteFrom('face_detections')
-      .where('runtime_face_uuid', 'in', (eb) =>
-        eb
-          .selectFrom('face_detections')
-          .select('runtime_face_uuid')
-          .where('domain_uuid', '=', domain)
-          .where('captured_at', '<', before)
-          .where((eb) => eb.and([...inCategory(eb, category), notInOpenAlert(eb)]))
-          .orderBy('captured_at')
-          .limit(limit),
+      .where(
+        'runtime_face_uuid',
+        'in',
+        picked.map((r) => r.runtime_face_uuid),
       )
-      // Written so no index serves them (the planner would otherwise walk the whole period's index for each batch).
+      // Written so no index serves them: the key is the one way in.
       .where((eb) => eb.and([...stillInCategory(eb, category), notInOpenAlert(eb)]))
       .returning('runtime_face_uuid')
       .execute();

@@ -54,9 +54,16 @@ export class ClientErrorsRepository {
 
   /** Retention: deletes up to `limit` of the reports made before `at`, oldest first; how many went. */
   async deleteBefore(at: number, limit: number): Promise<number> {
+    // Picked, then deleted by key (a list, not a subquery: PostgreSQL would otherwise scan the table per batch).
+    const picked = await this.db.selectFrom('client_errors').select('id').where('at', '<', at).orderBy('at').limit(limit).execute();
+    if (picked.length === 0) return 0;
     const rows = await this.db
       .deleteFrom('client_errors')
-      .where('id', 'in', (eb) => eb.selectFrom('client_errors').select('id').where('at', '<', at).orderBy('at').limit(limit))
+      .where(
+        'id',
+        'in',
+        picked.map((r) => r.id),
+      )
       .returning('id')
       .execute();
     return rows.length;

@@ -44,10 +44,17 @@ export class ClipsRepository implements ClipIndex, ClipRetention {
         eb('start_ms', '<', before),
         ...keep.map((span) => eb.not(eb.and([eb('start_ms', '<', span.to), sql<boolean>`start_ms + duration_ms > ${span.from}`]))),
       ]);
+    // Picked, then deleted by key (a list, not a subquery: PostgreSQL would otherwise scan the table per batch).
+    const picked = await this.db.selectFrom('clips').select('start_ms').where(kept).orderBy('start_ms').limit(limit).execute();
+    if (picked.length === 0) return [];
     const rows = await this.db
       .deleteFrom('clips')
       .where('camera_uuid', '=', camera)
-      .where('start_ms', 'in', (eb) => eb.selectFrom('clips').select('start_ms').where(kept).orderBy('start_ms').limit(limit))
+      .where(
+        'start_ms',
+        'in',
+        picked.map((r) => r.start_ms),
+      )
       .returning('file')
       .execute();
     return rows.map((r) => r.file);
