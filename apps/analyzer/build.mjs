@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: { main: 'src/main.ts', 'model-worker': 'src/model-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

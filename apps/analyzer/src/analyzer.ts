@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalyzerAssignment, IngestBatch } from '@vigil/contract';
+import type { AnalyzerAssignment, IngestBatch, IngestFace } from '@vigil/contract';
 import { Refused, VigilClient } from './client.js';
 import { FrameSampler, FrameSource, type Frame } from './frames.js';
 import { GalleryBook } from './gallery-book.js';
 import { DEFAULT_CALIBRATION, decideMatch, decideModelMatch, type Calibration } from './match.js';
 import { EMBEDDER } from './embedder.js';
-import type { Models } from './models.js';
+import type { ModelRunner } from './model-pool.js';
 import { MotionGate } from './motion.js';
 import { ObjectEventGate, isReportedClass, objectEvent } from './object-events.js';
 import { faceCrop, frameJpeg } from './pictures.js';
-import { nextInRotation } from './rotation.js';
+import { FRESH_SCHEDULER, pickNext, samplingFps, type SchedulerMemory } from './schedule.js';
 import { Sender } from './sender.js';
 import { CameraStats } from './stats.js';
 
@@ -21,6 +21,12 @@ export interface AnalyzerSettings {
   capacity: number;
   /** frames sampled per camera per second (before the motion gate) */
   fps: number;
+  /** frames sampled per second of an exit camera while something moves there */
+  exitFps: number;
+  /** model workers (threads, each with its own copy of the models) */
+  workers: number;
+  /** another camera waits at most this long (ms) before exits share the workers with it pick for pick */
+  maxWaitMs: number;
   /** objects are looked for at most this often per camera (ms); faces on every analysed frame */
   objectIntervalMs: number;
   /** a face is named (sent with the person) from this confidence on */
@@ -30,12 +36,17 @@ export interface AnalyzerSettings {
   maxWidth: number;
   ffmpeg: string;
   galleryPollMs: number;
+  /** logs where the time of each face sent at once went (VIGIL_ANALYZER_TRACE) */
+  trace?: boolean;
 }
 
 export interface Log {
   info(message: string): void;
   warn(message: string): void;
 }
+
+/** A frame waiting for a model worker: whether it moved, and when it was sampled. */
+type WaitingFrame = Frame & { moving: boolean; sampledAt: number };
 
 interface CameraWork {
   assignment: AnalyzerAssignment;
@@ -44,9 +55,21 @@ interface CameraWork {
   motion: MotionGate;
   objects: ObjectEventGate;
   stats: CameraStats;
-  pending: (Frame & { moving: boolean }) | null;
+  pending: WaitingFrame | null;
+  /** since when a frame has been waiting (its first unserved one), or null */
+  waitingSince: number | null;
+  /** one of its frames is being analysed */
+  busy: boolean;
+  /** when the motion gate last saw motion (filming time), or null */
+  lastMotionAt: number | null;
   lastObjectsAt: number;
 }
+
+/** How long an exit keeps its faster sampling after the last motion there (ms). */
+const EXIT_HOLD_MS = 3_000;
+
+/** The models as the analyzer uses them: a pool of workers that says how many could take a frame now. */
+export type AnalyzerModels = ModelRunner & { readonly idle: number; readonly size: number };
 
 const embeddingBase64 = (embedding: Float32Array) =>
   Buffer.from(embedding.buffer, embedding.byteOffset, embedding.byteLength).toString('base64');
@@ -54,8 +77,9 @@ const embeddingBase64 = (embedding: Float32Array) =>
 /**
  * Vigil's analyzer: takes cameras from the server by lease, reads their live video, gates still frames out, runs the
  * face and object models on the rest, matches faces 1:N against the building's gallery and sends what it sees to the
- * ingest API. One model run at a time (the WASM backend uses one core), the busy cameras in rotation; frames that wait
- * are replaced by newer ones.
+ * ingest API. The models run on a pool of workers (one core each); whenever one is free, the next frame is chosen by
+ * the scheduling rule (schedule.ts: exits first, the others in rotation, none starved); frames that wait are replaced
+ * by newer ones. A face at an exit that names someone is sent at once, its pictures after it.
  */
 export class Analyzer {
   readonly id = randomUUID();
@@ -68,13 +92,14 @@ export class Analyzer {
   private galleryTimer: NodeJS.Timeout | null = null;
   private lastHeartbeatOk = Date.now();
   private leaseMs = 30_000;
-  private wake: (() => void) | null = null;
-  private lastServed: string | null = null;
-  private working: Promise<void> = Promise.resolve();
+  private memory: SchedulerMemory = FRESH_SCHEDULER;
+  private readonly running = new Set<Promise<void>>();
+  /** called with each camera whose frame starts its analysis (tests see the order) */
+  onAnalysis: ((camera: string, frame: Frame) => void) | null = null;
 
   constructor(
     private readonly settings: AnalyzerSettings,
-    private readonly models: Models,
+    private readonly models: AnalyzerModels,
     private readonly log: Log,
   ) {
     this.client = new VigilClient(settings.serverUrl, settings.key);
@@ -84,7 +109,6 @@ export class Analyzer {
 
   start(): void {
     void this.heartbeat();
-    this.working = this.work();
     const syncGalleries = async () => {
       for (const domain of new Set([...this.cameras.values()].map((c) => c.assignment.domain_uuid))) {
         await this.galleries.sync(domain).catch((err: unknown) => this.log.warn(`gallery of ${domain} not updated: ${String(err)}`));
@@ -100,8 +124,7 @@ export class Analyzer {
     if (this.galleryTimer) clearTimeout(this.galleryTimer);
     for (const camera of this.cameras.values()) camera.source.stop();
     this.cameras.clear();
-    this.wake?.();
-    await this.working;
+    await Promise.all(this.running);
     await this.sender.flush();
   }
 
@@ -114,7 +137,7 @@ export class Analyzer {
         analyzer_id: this.id,
         name: this.settings.name,
         capacity: this.settings.capacity,
-        cameras: [...this.cameras.entries()].map(([uuid, c]) => c.stats.report(uuid, now)),
+        cameras: [...this.cameras.entries()].map(([uuid, c]) => c.stats.report(uuid, now, c.assignment.is_exit)),
       });
       this.lastHeartbeatOk = Date.now();
       this.leaseMs = reply.lease_seconds * 1000;
@@ -144,7 +167,8 @@ export class Analyzer {
     this.galleries.keepOnly(new Set(assignments.map((a) => a.domain_uuid)));
   }
 
-  private startCamera(assignment: AnalyzerAssignment): void {
+  /** Starts analysing a camera (the server's heartbeat assigns them; tests may call it directly). */
+  startCamera(assignment: AnalyzerAssignment): void {
     const now = Date.now();
     const stats = new CameraStats(now);
     const work: CameraWork = {
@@ -154,12 +178,15 @@ export class Analyzer {
       motion: new MotionGate(),
       objects: new ObjectEventGate(),
       pending: null,
+      waitingSince: null,
+      busy: false,
+      lastMotionAt: null,
       lastObjectsAt: -Infinity,
       source: new FrameSource({
         ffmpeg: this.settings.ffmpeg,
         url: this.client.resolve(assignment.stream_url),
         // ffmpeg hands over a few more frames than sampled, so the sampler can keep its pace by the filming time.
-        maxFps: Math.max(1, Math.ceil(this.settings.fps * 2)),
+        maxFps: Math.max(1, Math.ceil((assignment.is_exit ? Math.max(this.settings.fps, this.settings.exitFps) : this.settings.fps) * 2)),
         maxWidth: this.settings.maxWidth,
         onFrame: (frame) => this.onFrame(work, frame),
         onError: (message) => {
@@ -172,55 +199,72 @@ export class Analyzer {
     this.log.info(`camera ${assignment.description} taken`);
   }
 
+  /** A decoded frame of a camera it holds, as its video reader hands them over (tests hand over their own). */
+  offer(camera: string, frame: Frame): void {
+    const work = this.cameras.get(camera);
+    if (work) this.onFrame(work, frame);
+  }
+
+  /** A decoded frame of a camera: sampled, gated, and (if it moved) made the camera's waiting frame. */
   private onFrame(camera: CameraWork, frame: Frame): void {
-    if (!camera.sampler.take(frame.capturedAt)) return;
+    const fps = samplingFps({ exit: camera.assignment.is_exit, lastMotionAt: camera.lastMotionAt }, frame.capturedAt, {
+      fps: this.settings.fps,
+      exitFps: this.settings.exitFps,
+      exitHoldMs: EXIT_HOLD_MS,
+    });
+    if (!camera.sampler.take(frame.capturedAt, fps)) return;
     const now = Date.now();
     camera.stats.sample(now);
     const verdict = camera.motion.check(frame.rgb, frame.width, frame.height, frame.capturedAt);
+    if (verdict.reason === 'motion') camera.lastMotionAt = frame.capturedAt;
     if (!verdict.analyse) {
       camera.stats.gate(now);
       return;
     }
     // Only the newest frame of a camera waits: an older one still waiting is dropped (the analyzer is behind).
     if (camera.pending) camera.stats.drop(now);
-    camera.pending = { ...frame, moving: verdict.reason === 'motion' || verdict.reason === 'hangover' };
-    this.wake?.();
+    camera.pending = { ...frame, moving: verdict.reason === 'motion' || verdict.reason === 'hangover', sampledAt: now };
+    camera.waitingSince ??= now;
+    this.pump();
   }
 
-  /** The next frame to analyse: of the next camera in rotation with a frame waiting (each busy camera in turn). */
-  private next(): { camera: CameraWork; frame: Frame & { moving: boolean } } | null {
-    const uuid = nextInRotation([...this.cameras.keys()], this.lastServed, (c) => this.cameras.get(c)!.pending !== null);
-    if (uuid === null) return null;
-    this.lastServed = uuid;
-    const camera = this.cameras.get(uuid)!;
-    const frame = camera.pending!;
-    camera.pending = null;
-    return { camera, frame };
-  }
-
-  private async work(): Promise<void> {
-    while (!this.stopped) {
-      const next = this.next();
-      if (!next) {
-        await new Promise<void>((resolve) => (this.wake = resolve));
-        this.wake = null;
-        continue;
-      }
-      try {
-        await this.analyse(next.camera, next.frame);
-      } catch (err) {
-        next.camera.stats.error = `analysis failed: ${String(err)}`.slice(0, 300);
-        this.log.warn(next.camera.stats.error);
-      }
-      // The models run synchronously inside their promises: without a turn of the event loop here, back-to-back
-      // analyses would starve the video pipes (readers stall and fall behind live), heartbeats and gallery calls.
-      await new Promise((resolve) => setImmediate(resolve));
+  /** While a worker is free and a frame waits: the frame the scheduling rule picks starts its analysis. */
+  private pump(): void {
+    while (!this.stopped && this.models.idle > 0) {
+      const states = [...this.cameras.entries()].map(([id, c]) => ({
+        id,
+        exit: c.assignment.is_exit,
+        waitingSince: c.pending ? c.waitingSince : null,
+        busy: c.busy,
+      }));
+      const pick = pickNext(states, this.memory, Date.now(), this.settings.maxWaitMs);
+      if (!pick) return;
+      this.memory = pick.memory;
+      const camera = this.cameras.get(pick.id)!;
+      const frame = camera.pending!;
+      camera.pending = null;
+      camera.waitingSince = null;
+      camera.busy = true;
+      this.onAnalysis?.(pick.id, frame);
+      const job: Promise<void> = this.analyse(camera, frame)
+        .catch((err: unknown) => {
+          camera.stats.error = `analysis failed: ${String(err)}`.slice(0, 300);
+          this.log.warn(camera.stats.error);
+        })
+        .finally(() => {
+          camera.busy = false;
+          this.running.delete(job);
+          // A turn of the event loop first: the video pipes, heartbeats and gallery calls are served between analyses.
+          setImmediate(() => this.pump());
+        });
+      this.running.add(job);
     }
   }
 
-  private async analyse(camera: CameraWork, frame: Frame & { moving: boolean }): Promise<void> {
+  private async analyse(camera: CameraWork, frame: WaitingFrame): Promise<void> {
     const objects = frame.capturedAt - camera.lastObjectsAt >= this.settings.objectIntervalMs;
     if (objects) camera.lastObjectsAt = frame.capturedAt;
+    const startedAt = Date.now();
     const result = await this.models.analyse(frame, { objects });
     const done = Date.now();
     camera.stats.analyse(done, done - frame.capturedAt);
@@ -231,14 +275,12 @@ export class Analyzer {
     const gallery = this.galleries.gallery(domain_uuid);
     // The building's trained model, when staff loaded one: its curve and threshold (its prototypes are in the gallery).
     const model = this.galleries.model(domain_uuid);
-    // At an exit the whole frame goes with each face, so an alert's picture exists at once (not cut from the video later).
-    const whole = camera.assignment.is_exit && result.faces.length > 0 ? (await frameJpeg(frame)).toString('base64') : undefined;
-    for (const face of result.faces) {
+    batch.faces = result.faces.map((face): IngestFace => {
       const candidates = gallery.match(face.embedding, 4);
       const decision = model
         ? decideModelMatch(candidates, this.settings.minMatchConfidence, model.calibration)
         : decideMatch(candidates, this.settings.minMatchConfidence, this.settings.calibration ?? DEFAULT_CALIBRATION);
-      batch.faces.push({
+      return {
         runtime_face_uuid: randomUUID(),
         camera_uuid,
         captured_at: capturedAt,
@@ -248,11 +290,22 @@ export class Analyzer {
         face_confidence: Math.round(face.confidence * 1000) / 1000,
         face_height: Math.max(1, Math.round(face.box.h * frame.height)),
         candidates: decision.candidates.map((c) => ({ frontend_face_uuid: c.personId, confidence: c.confidence })),
-        crop: (await faceCrop(frame, face.box)).toString('base64'),
-        ...(whole && { frame: whole }),
         embedding: embeddingBase64(face.embedding),
         embedder: EMBEDDER,
-      });
+      };
+    });
+    // A face at an exit that names someone may raise an elopement alert: it goes now, in a request of its own that
+    // waits for nothing, and its pictures follow with the rest (the server keeps the pictures of a face it already has).
+    const urgent = camera.assignment.is_exit ? batch.faces.filter((f) => f.frontend_face_uuid) : [];
+    if (urgent.length > 0) {
+      const sent = this.sender.sendNow(urgent.map((f) => ({ ...f })));
+      if (this.settings.trace) void sent.then((ackAt) => this.trace(urgent, frame, { startedAt, analysedAt: done, ackAt }));
+    }
+    // At an exit the whole frame goes with each face, so an alert's picture exists at once (not cut from the video later).
+    const whole = camera.assignment.is_exit && batch.faces.length > 0 ? (await frameJpeg(frame)).toString('base64') : undefined;
+    for (const [i, face] of batch.faces.entries()) {
+      face.crop = (await faceCrop(frame, result.faces[i]!.box)).toString('base64');
+      if (whole) face.frame = whole;
     }
     if (result.faces.length > 0) camera.stats.lastFaceAt = frame.capturedAt;
 
@@ -268,5 +321,14 @@ export class Analyzer {
     if (eventDue) batch.events.push(await objectEvent(camera_uuid, frame, reported));
     if (reported.length > 0) camera.stats.lastObjectAt = frame.capturedAt;
     if (batch.faces.length > 0 || batch.events.length > 0) this.sender.send(batch);
+  }
+
+  /** VIGIL_ANALYZER_TRACE: where the time of a face sent at once went, from filming to the server's acknowledgement. */
+  private trace(faces: IngestFace[], frame: WaitingFrame, t: { startedAt: number; analysedAt: number; ackAt: number | null }): void {
+    const since = (a: number, b: number | null) => (b === null ? 'not acknowledged' : `${Math.round(b - a)} ms`);
+    for (const face of faces)
+      this.log.info(
+        `trace face ${face.runtime_face_uuid}: filmed→sampled ${since(frame.capturedAt, frame.sampledAt)}, waited ${since(frame.sampledAt, t.startedAt)}, models ${since(t.startedAt, t.analysedAt)}, matched→acknowledged ${since(t.analysedAt, t.ackAt)}`,
+      );
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { AnalyzerSettings } from './analyzer.js';
+import { defaultWorkers } from './model-pool.js';
 
 const number = (env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number => {
   const raw = env[name];
@@ -23,10 +24,14 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     name: env.VIGIL_ANALYZER_NAME ?? `analyzer on ${hostname()} (pid ${process.pid})`,
     capacity: Math.floor(number(env, 'VIGIL_ANALYZER_CAPACITY', 32, 0, 256)),
     fps: number(env, 'VIGIL_ANALYZER_FPS', 1, 0.1, 30),
+    exitFps: number(env, 'VIGIL_ANALYZER_EXIT_FPS', 4, 0.1, 30),
+    workers: Math.floor(number(env, 'VIGIL_ANALYZER_WORKERS', defaultWorkers(), 1, 8)),
+    maxWaitMs: number(env, 'VIGIL_ANALYZER_MAX_WAIT_SECONDS', 5, 0.5, 600) * 1000,
     objectIntervalMs: number(env, 'VIGIL_ANALYZER_OBJECT_SECONDS', 2, 0, 3600) * 1000,
     minMatchConfidence: number(env, 'VIGIL_ANALYZER_MIN_MATCH', 0.9, 0, 1),
     maxWidth: Math.floor(number(env, 'VIGIL_ANALYZER_MAX_WIDTH', 640, 64, 4096)),
     ffmpeg,
     galleryPollMs: number(env, 'VIGIL_ANALYZER_GALLERY_SECONDS', 3, 0.5, 600) * 1000,
+    trace: env.VIGIL_ANALYZER_TRACE === '1',
   };
 }

@@ -28,8 +28,17 @@ describe('frame sampling by filming time', () => {
     expect(sampler.take(1_000)).toBe(true);
   });
 
+  it('follows a change of rate at once: an exit sped up when something moves takes the next frame within the new step', () => {
+    const sampler = new FrameSampler(1);
+    // 8 frames a second arrive; 1 a second is taken, then 4 a second from 3 s on, then 1 a second again from 5 s on
+    const times = Array.from({ length: 56 }, (_, i) => 100_000 + i * 125);
+    const taken = times.filter((t) => sampler.take(t, t - 100_000 < 3_000 ? 1 : t - 100_000 < 5_000 ? 4 : 1));
+    expect(taken.map((t) => t - 100_000)).toEqual([0, 1000, 2000, 3000, 3250, 3500, 3750, 4000, 4250, 4500, 4750, 5000, 6000]);
+  });
+
   it('refuses a rate that is not positive', () => {
     expect(() => new FrameSampler(0)).toThrow();
+    expect(() => new FrameSampler(1).take(0, 0)).toThrow();
   });
 });
 

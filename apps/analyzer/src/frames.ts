@@ -226,18 +226,29 @@ export class FrameSource {
 /**
  * Takes frames at `fps` by the time they were filmed, whatever the rate they arrive at (a stream may hand over a burst
  * at once): a frame is taken when its time reaches the next slot, and slots advance by a fixed step, so the rate holds
- * on average without drifting. A jump back in time (a new stream) or a long gap starts the slots afresh.
+ * on average without drifting. A jump back in time (a new stream) or a long gap starts the slots afresh. The rate may
+ * change from one frame to the next (an exit samples faster while something moves there): the next slot is then
+ * brought forward to at most one new step away.
  */
 export class FrameSampler {
   private next: number | null = null;
-  private readonly step: number;
+  private step: number;
 
   constructor(fps: number) {
-    if (!(fps > 0)) throw new Error(`fps must be positive, not ${fps}`);
-    this.step = 1000 / fps;
+    this.step = FrameSampler.stepOf(fps);
   }
 
-  take(at: number): boolean {
+  private static stepOf(fps: number): number {
+    if (!(fps > 0)) throw new Error(`fps must be positive, not ${fps}`);
+    return 1000 / fps;
+  }
+
+  take(at: number, fps?: number): boolean {
+    if (fps !== undefined) {
+      const step = FrameSampler.stepOf(fps);
+      if (step !== this.step && this.next !== null) this.next = Math.min(this.next, this.next - this.step + step);
+      this.step = step;
+    }
     if (this.next !== null && (at < this.next - 2 * this.step || at > this.next + 5 * this.step)) this.next = null;
     if (this.next === null) {
       this.next = at + this.step;

@@ -2,7 +2,7 @@ import type { GalleryReply, ModelCalibration } from '@vigil/contract';
 import type { VigilClient } from './client.js';
 import { EMBEDDER } from './embedder.js';
 import { Gallery } from './gallery.js';
-import type { Models } from './models.js';
+import type { ModelRunner } from './model-pool.js';
 
 export interface GalleryLog {
   info(message: string): void;
@@ -34,7 +34,7 @@ export class GalleryBook {
 
   constructor(
     private readonly client: VigilClient,
-    private readonly models: Models,
+    private readonly models: Pick<ModelRunner, 'detect'>,
     private readonly log: GalleryLog,
   ) {}
 

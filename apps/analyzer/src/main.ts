@@ -1,6 +1,6 @@
 import { Analyzer } from './analyzer.js';
 import { loadSettings } from './config.js';
-import { Models } from './models.js';
+import { ModelPool } from './model-pool.js';
 
 // `node apps/analyzer/dist/main.js`: Vigil's analyzer as its own process, a client of the server like any detector.
 const line = (level: string, message: string) => console.log(JSON.stringify({ level, time: Date.now(), msg: `analyzer: ${message}` }));
@@ -9,8 +9,8 @@ const log = { info: (m: string) => line('info', m), warn: (m: string) => line('w
 async function main(): Promise<void> {
   const settings = loadSettings();
   const started = Date.now();
-  const models = await Models.create();
-  log.info(`models loaded on ${models.backend} in ${Date.now() - started} ms`);
+  const models = await ModelPool.create(settings.workers);
+  log.info(`models loaded on ${models.backend} in ${models.size} worker${models.size === 1 ? '' : 's'} in ${Date.now() - started} ms`);
   const analyzer = new Analyzer(settings, models, log);
   analyzer.start();
   log.info(`${settings.name} (${analyzer.id}) working for ${settings.serverUrl}`);
@@ -18,7 +18,10 @@ async function main(): Promise<void> {
     log.info(`${signal}: stopping`);
     const force = setTimeout(() => process.exit(0), 5_000);
     force.unref();
-    void analyzer.stop().then(() => process.exit(0));
+    void analyzer
+      .stop()
+      .then(() => models.close())
+      .then(() => process.exit(0));
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

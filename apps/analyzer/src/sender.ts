@@ -18,6 +18,8 @@ export class Sender {
   private faces: IngestFace[] = [];
   private inFlight: Promise<void> | null = null;
   private failures = 0;
+  /** requests of sendNow under way */
+  private urgent = 0;
 
   constructor(
     private readonly client: VigilClient,
@@ -36,9 +38,28 @@ export class Sender {
     this.inFlight ??= this.drain().finally(() => (this.inFlight = null));
   }
 
+  /**
+   * Sends these faces now, in a request of their own beside whatever is in flight (a face that may raise an elopement
+   * alert waits behind nobody's pictures). Resolves with when the server took them, or null: a refused request is
+   * logged; one that could not reach the server goes into the queue, retried with the rest.
+   */
+  async sendNow(faces: IngestFace[]): Promise<number | null> {
+    this.urgent += 1;
+    try {
+      await this.client.batch({ events: [], faces });
+      return Date.now();
+    } catch (err) {
+      if (err instanceof Refused) this.log.warn(`batch refused (${err.status}): ${err.message}`);
+      else this.send({ events: [], faces });
+      return null;
+    } finally {
+      this.urgent -= 1;
+    }
+  }
+
   /** Waits until what was sent so far went out (or failed). */
   async flush(): Promise<void> {
-    while (this.inFlight) await this.inFlight;
+    while (this.inFlight || this.urgent > 0) await (this.inFlight ?? new Promise((resolve) => setTimeout(resolve, 50)));
   }
 
   private async drain(): Promise<void> {

@@ -39,7 +39,7 @@ export class CameraStats {
     while (this.analysed.length > 0 && this.analysed[0]!.at < from) this.analysed.shift();
   }
 
-  report(camera: string, now: number): AnalyzerCameraReport {
+  report(camera: string, now: number, servedFirst = false): AnalyzerCameraReport {
     this.trim(now);
     const seconds = Math.max(1, Math.min(WINDOW_MS, now - this.since) / 1000);
     const lags = this.analysed.map((a) => a.lag).sort((a, b) => a - b);
@@ -66,6 +66,7 @@ export class CameraStats {
       last_object_at: this.lastObjectAt === null ? null : new Date(this.lastObjectAt).toISOString(),
       lag_ms: lags.length > 0 ? Math.round(lags[Math.floor(lags.length / 2)]!) : null,
       error: this.error,
+      served_first: servedFirst,
     };
   }
 }

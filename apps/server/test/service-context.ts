@@ -5,6 +5,7 @@ import { principalFor, type Principal } from '../src/auth/principal.js';
 import { migrateToLatest, type DatabaseHandle, type Trx } from '../src/db/database.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { FrameAvailability } from '../src/media/frame-availability.js';
+import { FrameService } from '../src/media/frames.js';
 import { MediaStore } from '../src/media/media-store.js';
 import { MediaSigner } from '../src/media/signing.js';
 import { AlertSettingsService } from '../src/modules/alerts/alert-settings.service.js';
@@ -50,6 +51,8 @@ export interface ServiceContext {
   settings: AlertSettingsService;
   detectors: DetectorsService;
   ingest: IngestService;
+  /** the pictures detectors sent, kept in the context's media folder */
+  pictures: FrameService;
   analyzers: AnalyzersService;
   models: ModelsService;
   /** a user as the server sees them after sign-in: their entitlements per building, staff or not */
@@ -79,6 +82,8 @@ export async function createServiceContext(): Promise<ServiceContext> {
   const signer = new MediaSigner(SECRET);
   // No camera records here: every picture is one a detector sent, or none.
   const frames = new FrameAvailability({ clips: repos.clips, clock, liveWindowMs: 60_000 });
+  // Keeps what detectors send; without ffmpeg or a lookup it cuts nothing from a recording.
+  const pictures = new FrameService({ store, clips: repos.clips, ffmpeg: null, lookup: async () => undefined, clock, liveWindowMs: 60_000 });
   const silent = { warn: () => undefined, info: () => undefined };
   const {
     service: registry,
@@ -121,6 +126,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     rules: settings,
     detectors: repos.detectors,
     notifier,
+    pictures,
     log: silent,
   });
   const models = new ModelsService({ models: repos.models, clock, log: silent, consent: faces });
@@ -151,6 +157,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     settings,
     detectors,
     ingest,
+    pictures,
     analyzers,
     models,
     async principal(email) {

@@ -38,6 +38,11 @@ export const analyzerCameraReportSchema = z.object({
   last_object_at: isoUtcSchema.nullable(),
   /** from the moment a frame was filmed to the end of its analysis (median of the last minute) */
   lag_ms: z.number().min(0).nullable(),
+  /**
+   * its frames go to the models before other cameras' (it can raise elopement alerts: an exit), and it is sampled
+   * faster while something moves there; the others share what is left in turn
+   */
+  served_first: z.boolean().default(false),
   error: z.string().max(300).nullable(),
 });
 export type AnalyzerCameraReport = z.infer<typeof analyzerCameraReportSchema>;

@@ -120,11 +120,15 @@ export class CameraRecorder {
     clearTimeout(this.restartTimer);
     clearInterval(this.healthTimer);
     const child = this.child;
-    if (child && child.exitCode === null) {
+    // Until its 'close' (this.child is cleared there) the clips it wrote are not queued for finishing: wait for it even
+    // when it has already exited on its own (its pipes may still be draining).
+    if (child) {
       await new Promise<void>((resolve) => {
         child.once('close', () => resolve());
-        child.kill('SIGINT');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGINT');
+          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+        }
       });
     }
     await this.queue;

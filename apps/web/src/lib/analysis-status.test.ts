@@ -17,6 +17,7 @@ const report = (changes: Partial<Report> = {}): Report => ({
   last_object_at: ago(5_000),
   lag_ms: 1_612,
   error: null,
+  served_first: false,
   ...changes,
 });
 const camera = (changes: Partial<CameraAnalysis> = {}): CameraAnalysis => ({
@@ -29,13 +30,19 @@ const camera = (changes: Partial<CameraAnalysis> = {}): CameraAnalysis => ({
 });
 
 describe('describeAnalysis', () => {
+  it('an exit is served first, and says so', () => {
+    const view = describeAnalysis(camera({ report: report({ served_first: true }) }), NOW);
+    expect(view.live?.turn).toBe('First');
+    expect(view.summary).toBe('served first · 94% still · 1.6 s behind live');
+  });
+
   it('an analyzer analysing the camera: Analysed with its figures', () => {
     expect(describeAnalysis(camera(), NOW)).toEqual({
       label: 'Analysed',
       color: 'teal',
       detail: null,
       analyzerName: 'analyzer on host-1 (pid 42)',
-      live: { fps: '0.9 fps', still: '94%', dropped: 'none', lag: '1.6 s' },
+      live: { fps: '0.9 fps', still: '94%', dropped: 'none', lag: '1.6 s', turn: 'In turn' },
       badge: 'Analysed · 0.9 fps',
       summary: '94% still · 1.6 s behind live',
       lastFace: '2 minutes ago',
@@ -53,7 +60,7 @@ describe('describeAnalysis', () => {
   it('leaves the lag out while nothing has been analysed, and shows 0 fps as it is', () => {
     const view = describeAnalysis(camera({ report: report({ analysed_fps: 0, gated_share: 1, lag_ms: null }) }), NOW);
     expect(view.badge).toBe('Analysed · 0 fps');
-    expect(view.live).toEqual({ fps: '0 fps', still: '100%', dropped: 'none', lag: null });
+    expect(view.live).toEqual({ fps: '0 fps', still: '100%', dropped: 'none', lag: null, turn: 'In turn' });
     expect(view.summary).toBe('100% still');
   });
 

@@ -20,6 +20,8 @@ export interface LiveFigures {
   dropped: string;
   /** filming to end of analysis: '1.6 s', or null before anything was analysed */
   lag: string | null;
+  /** 'First' for an exit (its frames go before the others', sampled faster on motion), 'In turn' for the others */
+  turn: 'First' | 'In turn';
 }
 
 /** What the cameras page and the analyzers page show of one camera's analysis. */
@@ -34,7 +36,10 @@ export interface AnalysisView {
   live: LiveFigures | null;
   /** the card's badge: 'Analysed · 0.9 fps' */
   badge: string;
-  /** while analysed, the live figures as a phrase: '94% still · 3% dropped · 1.6 s behind live'; otherwise null */
+  /**
+   * while analysed, the live figures as a phrase: '94% still · 3% dropped · 1.6 s behind live' ('served first · …' for an
+   * exit); otherwise null
+   */
   summary: string | null;
   /** relative times ('2 minutes ago'), 'none' when the report has none, null when there is no report */
   lastFace: string | null;
@@ -97,11 +102,17 @@ export function describeAnalysis(camera: CameraAnalysis, now: number): AnalysisV
           still: formatShare(report.gated_share),
           dropped: report.dropped_share > 0 ? formatShare(report.dropped_share) : 'none',
           lag: report.lag_ms === null ? null : formatLag(report.lag_ms),
+          turn: report.served_first ? 'First' : 'In turn',
         }
       : null;
   const summary =
     live && label === 'Analysed'
-      ? [`${live.still} still`, live.dropped !== 'none' ? `${live.dropped} dropped` : null, live.lag ? `${live.lag} behind live` : null]
+      ? [
+          live.turn === 'First' ? 'served first' : null,
+          `${live.still} still`,
+          live.dropped !== 'none' ? `${live.dropped} dropped` : null,
+          live.lag ? `${live.lag} behind live` : null,
+        ]
           .filter((part) => part !== null)
           .join(' · ')
       : null;

@@ -67,8 +67,8 @@ export class FacesPort {
     return this.d.faces.existing(trx, uuids);
   }
 
-  /** The detections among `ids` already stored (a detector's retries). */
-  knownDetections(trx: Trx, ids: string[]): Promise<Set<string>> {
+  /** The detections among `ids` already stored (a detector's retries, or a face sent first and its pictures after), with who sent each. */
+  knownDetections(trx: Trx, ids: string[]): Promise<Map<string, string | null>> {
     return this.d.faces.knownDetections(trx, ids);
   }
 

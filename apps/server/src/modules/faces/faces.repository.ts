@@ -34,11 +34,12 @@ export class FacesRepository {
     return new Set(rows.map((r) => r.uuid));
   }
 
-  async knownDetections(trx: Trx, ids: string[]): Promise<Set<string>> {
+  /** Which of these detections exist already, with the detector that sent each. */
+  async knownDetections(trx: Trx, ids: string[]): Promise<Map<string, string | null>> {
     const rows = await chunked(ids, (slice) =>
-      trx.selectFrom('face_detections').select('runtime_face_uuid').where('runtime_face_uuid', 'in', slice).execute(),
+      trx.selectFrom('face_detections').select(['runtime_face_uuid', 'detector_id']).where('runtime_face_uuid', 'in', slice).execute(),
     );
-    return new Set(rows.map((r) => r.runtime_face_uuid));
+    return new Map(rows.map((r) => [r.runtime_face_uuid, r.detector_id]));
   }
 
   /** Detections with their searchable candidates and their embeddings (a side table of raw float32 bytes). */

@@ -23,6 +23,8 @@ const event = (at = ctx.clock.now() - 1000, camera = HALLWAY, name = 'person') =
   started_at: new Date(at).toISOString(),
   objects: [{ name, confidence: 0.8 }],
 });
+/** The smallest JPEG the ingest checks accept: its start-of-image marker. */
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]).toString('base64');
 const count = async (table: 'events' | 'face_detections') =>
   Number(
     (
@@ -59,6 +61,24 @@ describe('a batch', () => {
     // Another detector's source_id is its own: the same id from it is a new event.
     const other = (await ctx.detectors.issue(MAPLE, 'another detector', null)).detector;
     expect(await ingest({ events: [{ ...event(), source_id: 'cam3-frame-1001' }] }, other)).toMatchObject({ events: { accepted: 1 } });
+  });
+
+  it("keeps the pictures of a face its detector sent before without them, and of no other detector's face", async () => {
+    // a face sent at once, so that an alert waits for no picture; its crop and frame follow in a second request
+    const face = {
+      runtime_face_uuid: 'fa000000-0000-4000-8000-0000000000f1',
+      camera_uuid: HALLWAY,
+      captured_at: new Date(ctx.clock.now() - 500).toISOString(),
+      confidence: 0.4,
+    };
+    expect(await ingest({ faces: [face] })).toMatchObject({ faces: { accepted: 1, duplicates: 0 } });
+    expect(ctx.pictures.exists('poster', face.runtime_face_uuid)).toBe(false);
+    const other = (await ctx.detectors.issue(MAPLE, 'a detector repeating an id', null)).detector;
+    expect(await ingest({ faces: [{ ...face, crop: JPEG }] }, other)).toMatchObject({ faces: { accepted: 0, duplicates: 1 } });
+    expect(ctx.pictures.exists('poster', face.runtime_face_uuid)).toBe(false);
+    expect(await ingest({ faces: [{ ...face, crop: JPEG, frame: JPEG }] })).toMatchObject({ faces: { accepted: 0, duplicates: 1 } });
+    expect(ctx.pictures.exists('poster', face.runtime_face_uuid)).toBe(true);
+    expect(ctx.pictures.exists('face', face.runtime_face_uuid)).toBe(true);
   });
 
   it("moves a person's last seen forward to their newest sighting, never back", async () => {

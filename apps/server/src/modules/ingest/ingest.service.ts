@@ -133,7 +133,7 @@ export class IngestService {
       return { ...events, ...faces };
     });
 
-    this.writePictures(batch.faces, outcome.freshFaces, outcome.eventPictures);
+    this.writePictures(batch.faces, outcome.pictured, outcome.eventPictures);
     // After the commit, so a client that refetches on the message sees what it was told about.
     this.d.notifier.objectAlerts(domain.uuid, outcome.alertedIds);
     this.d.notifier.elopementAlerts(domain.uuid, outcome.alertIds);
@@ -185,10 +185,14 @@ export class IngestService {
     consent: ConsentCheck,
   ) {
     const rows = faces.map((f) => faceRow(f, domain, detector.id, now));
-    const known = await this.d.faces.knownDetections(
+    const stored = await this.d.faces.knownDetections(
       trx,
       rows.map((f) => f.runtime_face_uuid),
     );
+    // A face this detector sent before may come again with its pictures (sent first without them, so that an alert it
+    // raises waits for no picture): they are kept; the face itself is a duplicate.
+    const picturesOnly = new Set([...stored].filter(([, sender]) => sender === detector.id).map(([id]) => id));
+    const known = new Set(stored.keys());
     const fresh = rows.filter((f) => {
       if (known.has(f.runtime_face_uuid)) return false;
       known.add(f.runtime_face_uuid);
@@ -229,14 +233,15 @@ export class IngestService {
     await this.d.faces.recordDetections(trx, fresh);
     const alerting = new Map([...people].filter(([, p]) => consent(p, ['recognition', 'alerts'])));
     const alertIds = await this.d.alerts.raiseElopement(trx, domain, fresh, alerting, cameras, now);
-    return { faces: fresh.length, alertIds, freshFaces: new Set(fresh.map((f) => f.runtime_face_uuid)) };
+    return { faces: fresh.length, alertIds, pictured: new Set([...fresh.map((f) => f.runtime_face_uuid), ...picturesOnly]) };
   }
 
   /**
-   * The pictures of the faces and events written now (not of duplicates): after the commit, before the socket tells
-   * anyone to list them; one that cannot be kept is only logged (an event's is then cut from the video, as without).
+   * The pictures of the faces and events written now, and of faces this detector sent before without them (not of
+   * other duplicates): after the commit, before the socket tells anyone to list them; one that cannot be kept is only
+   * logged (it is then cut from the video, as without).
    */
-  private writePictures(faces: IngestFace[], fresh: Set<string>, events: { id: string; frame: string }[]): void {
+  private writePictures(faces: IngestFace[], pictured: Set<string>, events: { id: string; frame: string }[]): void {
     const pictures = this.d.pictures;
     if (!pictures) return;
     const keep = (kind: 'poster' | 'face' | 'event', id: string, data: string) => {
@@ -247,7 +252,7 @@ export class IngestService {
       }
     };
     for (const f of faces) {
-      if (!f.runtime_face_uuid || !fresh.has(f.runtime_face_uuid)) continue;
+      if (!f.runtime_face_uuid || !pictured.has(f.runtime_face_uuid)) continue;
       if (f.crop) keep('poster', f.runtime_face_uuid, f.crop);
       if (f.frame) keep('face', f.runtime_face_uuid, f.frame);
     }

@@ -48,6 +48,7 @@ function Status({ view }: { view: AnalysisView }) {
 /** The figures, in column order: rates of the current report, then what the latest report saw, and when. */
 const FIGURES: readonly { name: string; value: (view: AnalysisView) => string | null | undefined }[] = [
   { name: 'Rate', value: (view) => view.live?.fps },
+  { name: 'Turn', value: (view) => view.live?.turn },
   { name: 'Still', value: (view) => view.live?.still },
   { name: 'Dropped', value: (view) => view.live?.dropped },
   { name: 'Lag', value: (view) => view.live?.lag },
