@@ -20,9 +20,9 @@ async function analysisRow(page: Page, camera: string) {
     .getByRole('table', { name: 'Camera analysis' })
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name: camera, exact: true }) });
-  const [, analyzer = '', status = '', analysed = ''] = (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
+  const [, analyzer = '', status = '', analysed = '', turn = ''] = (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
   const fps = Number(/([\d.]+) fps$/.exec(analysed)?.[1] ?? 0);
-  return { status, named: analyzer !== '' && analyzer !== '—', moving: fps > 0 };
+  return { status, named: analyzer !== '' && analyzer !== '—', moving: fps > 0, turn };
 }
 
 test('staff reach /staff/analyzers without the cameras-page flag and see the front entrance analysed; its card on /camera/all says so too', async ({
@@ -45,17 +45,17 @@ test('staff reach /staff/analyzers without the cameras-page flag and see the fro
   // The page polls every 10 s: no reload needed while the analyzer takes the camera and gets going.
   await expect
     .poll(() => analysisRow(page, 'Front Entrance Outdoor'), {
-      message: 'the front entrance is analysed, at some frames per second, by a named analyzer',
+      message: 'the front entrance is analysed, at some frames per second, by a named analyzer, before the others (an exit)',
       timeout: 90_000,
       intervals: [1_000, 2_000],
     })
-    .toEqual({ status: 'Analysed', named: true, moving: true });
+    .toEqual({ status: 'Analysed', named: true, moving: true, turn: 'First' });
 
   // The building stays the one chosen; the cameras page (flag off: no link, but the route is open) shows the same.
   await page.goto('/camera/all');
   const card = page.getByRole('region', { name: 'Cameras' }).getByRole('article', { name: 'Front Entrance Outdoor', exact: true });
   await expect(card.getByText(/^Analysed · (< )?\d+(\.\d)? fps$/)).toBeVisible();
-  await expect(card.getByText(/% still/)).toBeVisible();
+  await expect(card.getByText(/^served first · \d+% still/)).toBeVisible();
 });
 
 test('/staff/analyzers is for staff: a caregiver, with the video service, goes to the dashboard', async ({ page }) => {

@@ -7,6 +7,7 @@ import { Gallery, similarity } from '../../apps/analyzer/src/gallery.js';
 import { matchConfidence } from '../../apps/analyzer/src/match.js';
 import { Models, decode, type RgbFrame } from '../../apps/analyzer/src/models.js';
 import { MotionGate } from '../../apps/analyzer/src/motion.js';
+import { ModelPool } from '../../apps/analyzer/src/model-pool.js';
 import { wasmBackend } from '../../apps/analyzer/src/tf.js';
 import { count, load, ms, percentile, verdict } from '../lib/bench.js';
 import { PORTRAIT, scenes } from './common.js';
@@ -90,6 +91,49 @@ export async function benchModels(): Promise<void> {
   console.log(
     `  motion gate (MotionGate.check, ${width}x${height} RGB, n=${count(checks)}): p50 ${us(percentile(gateTimes, 50))}, p99 ${us(percentile(gateTimes, 99))}, mean ${us(gateTimes.reduce((a, b) => a + b, 0) / checks)} per frame`,
   );
+}
+
+/**
+ * Frames analysed per second by a pool of `workers` model workers kept busy for `seconds`: the frame with a face, its
+ * objects looked for on every other frame (as an analyzer does at 1 fps with objects every 2 s).
+ */
+async function poolThroughput(workers: number, frame: RgbFrame, seconds: number): Promise<{ fps: number; cpuShare: number }> {
+  const pool = await ModelPool.create(workers);
+  try {
+    await Promise.all(Array.from({ length: workers * 2 }, (_, i) => pool.analyse(frame, { objects: i % 2 === 0 })));
+    let done = 0;
+    let n = 0;
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const deadline = started + seconds * 1000;
+    const lane = async () => {
+      while (performance.now() < deadline) {
+        await pool.analyse(frame, { objects: n++ % 2 === 0 });
+        done += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, lane));
+    const elapsed = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    return { fps: done / elapsed, cpuShare: (used.user + used.system) / 1e6 / elapsed };
+  } finally {
+    await pool.close();
+  }
+}
+
+/** What a second model worker adds (VIGIL_ANALYZER_WORKERS): frames analysed per second with 1 and 2 workers. */
+export async function benchWorkers(): Promise<void> {
+  const seconds = size('BENCH_WORKER_SECONDS', 30);
+  const media = await scenes();
+  const frame = await withFace(media.stills.facade, 110, 190, 60);
+  console.log(`
+workers — frames analysed per second by the model workers alone, kept busy ${seconds} s each (${load()})`);
+  const one = await poolThroughput(1, frame, seconds);
+  console.log(`  1 worker:  ${one.fps.toFixed(2)} frames/s (the process used ${one.cpuShare.toFixed(2)} cores)`);
+  const two = await poolThroughput(2, frame, seconds);
+  const ratio = two.fps / one.fps;
+  console.log(`  2 workers: ${two.fps.toFixed(2)} frames/s (the process used ${two.cpuShare.toFixed(2)} cores)`);
+  console.log(`  2 workers ÷ 1: ${ratio.toFixed(2)}× (goal ≥ 1.8×: ${verdict(ratio >= 1.8)})`);
 }
 
 /** A random direction in 1024 dimensions (normal-ish coordinates: the sum of three uniforms). */

@@ -185,8 +185,9 @@ export class Analyzer {
       source: new FrameSource({
         ffmpeg: this.settings.ffmpeg,
         url: this.client.resolve(assignment.stream_url),
-        // ffmpeg hands over a few more frames than sampled, so the sampler can keep its pace by the filming time.
-        maxFps: Math.max(1, Math.ceil((assignment.is_exit ? Math.max(this.settings.fps, this.settings.exitFps) : this.settings.fps) * 2)),
+        // ffmpeg hands over a few more frames than sampled, so the sampler can keep its pace by the filming time; an
+        // exit's every frame, as soon as it is decoded (the sampler takes 4 a second of them while something moves).
+        maxFps: assignment.is_exit ? null : Math.max(1, Math.ceil(this.settings.fps * 2)),
         maxWidth: this.settings.maxWidth,
         onFrame: (frame) => this.onFrame(work, frame),
         onError: (message) => {

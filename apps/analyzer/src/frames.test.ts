@@ -69,9 +69,11 @@ describe("ffmpeg's frames", () => {
 
   it('asks ffmpeg to decode the piped stream with its timestamps kept, scaled and rate-capped RGB', () => {
     const args = frameReaderArgs({ maxFps: 2, maxWidth: 640 });
-    expect(args.join(' ')).toContain('-copyts -f mp4 -i pipe:0');
+    expect(args.join(' ')).toContain('-copyts -threads 1 -flags low_delay -f mp4 -i pipe:0');
     expect(args.join(' ')).toContain("fps=2,scale='min(640,iw)':-2,showinfo");
     expect(args.slice(-5)).toEqual(['-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1']);
+    // an exit's reader hands over every frame as it is decoded
+    expect(frameReaderArgs({ maxFps: null, maxWidth: 640 }).join(' ')).toContain("-vf scale='min(640,iw)':-2,showinfo");
   });
 });
 

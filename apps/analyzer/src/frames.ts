@@ -19,8 +19,8 @@ export function parseShowinfo(line: string): { pts: number; width: number; heigh
 }
 
 export interface FrameReaderArgs {
-  /** frames per second ffmpeg hands over at most (the sampler picks from these) */
-  maxFps: number;
+  /** frames per second ffmpeg hands over at most (the sampler picks from these); null: every frame (an exit's) */
+  maxFps: number | null;
   /** frames wider than this are scaled down (the models see no more) */
   maxWidth: number;
 }
@@ -28,7 +28,9 @@ export interface FrameReaderArgs {
 /**
  * Decodes the camera's low-latency stream (fragmented MP4, piped in on stdin) and hands over raw frames with their
  * showinfo line, at most `maxFps` a second. Timestamps are kept as the stream has them (-copyts): seconds of media time,
- * which the stream's epoch turns into filming time.
+ * which the stream's epoch turns into filming time. A frame leaves as soon as it is decoded: one decoding thread (frame
+ * threads hold two or three frames back, 0.4–0.6 s at 5 fps) and low-delay decoding; an exit's reader has no rate
+ * filter either (it holds a frame back until it sees the next).
  */
 export function frameReaderArgs(o: FrameReaderArgs): string[] {
   return [
@@ -37,13 +39,17 @@ export function frameReaderArgs(o: FrameReaderArgs): string[] {
     '-loglevel',
     'info',
     '-copyts',
+    '-threads',
+    '1',
+    '-flags',
+    'low_delay',
     '-f',
     'mp4',
     '-i',
     'pipe:0',
     '-an',
     '-vf',
-    `fps=${o.maxFps},scale='min(${o.maxWidth},iw)':-2,showinfo`,
+    `${o.maxFps === null ? '' : `fps=${o.maxFps},`}scale='min(${o.maxWidth},iw)':-2,showinfo`,
     '-pix_fmt',
     'rgb24',
     '-f',
