@@ -219,7 +219,7 @@ export async function benchLatency(): Promise<void> {
       if (alert) lastLag = alert.created_at - alert.captured_at;
       samples.push({ name, visible, card, alert });
       console.log(
-        `    visit ${String(n).padStart(2)}: ${card === null ? 'no alert within 15 s (miss)' : `card after ${ms(card - visible)}`}`,
+        `    visit ${String(n).padStart(2)}: ${card === null ? 'no alert within 15 s (miss)' : `card after ${ms(card - visible)}`}${traceOf(alert, traces)}`,
       );
     }
     if (discarded > 0) console.log(`  ${discarded} visits discarded (their alert came from an earlier visit's frames)`);
@@ -237,15 +237,26 @@ interface Trace {
   sampled: number;
   waited: number;
   models: number;
+  /** of the models' time, on the worker itself (the rest is handing the frame over and the answer back) */
+  worker: number;
   acknowledged: number;
 }
 
-const TRACE = /^analyzer: trace face (\S+): filmed→sampled (\d+) ms, waited (\d+) ms, models (\d+) ms, matched→acknowledged (\d+) ms$/;
+const TRACE =
+  /^analyzer: trace face (\S+): filmed→sampled (\d+) ms, waited (\d+) ms, models (\d+) ms \(on the worker (\d+) ms\), matched→acknowledged (\d+) ms$/;
 
 function parseTrace(msg: string): Trace | null {
   const m = TRACE.exec(msg) ?? TRACE.exec(`analyzer: ${msg}`);
   if (!m) return null;
-  return { id: m[1]!, sampled: Number(m[2]), waited: Number(m[3]), models: Number(m[4]), acknowledged: Number(m[5]) };
+  return { id: m[1]!, sampled: Number(m[2]), waited: Number(m[3]), models: Number(m[4]), worker: Number(m[5]), acknowledged: Number(m[6]) };
+}
+
+/** A visit's alerting face as the analyzer traced it, for its line. */
+function traceOf(alert: AlertRow | undefined, traces: Map<string, Trace>): string {
+  const t = alert?.runtime_face_uuid ? traces.get(alert.runtime_face_uuid) : undefined;
+  return t
+    ? ` (sampled after ${t.sampled} ms, waited ${t.waited}, models ${t.models} of which on the worker ${t.worker}, acknowledged ${t.acknowledged})`
+    : '';
 }
 
 const workersSaid = () => `VIGIL_ANALYZER_WORKERS ${process.env.VIGIL_ANALYZER_WORKERS ?? 'default: one per core'}`;
@@ -279,6 +290,7 @@ function report(samples: Sample[], traces: Map<string, Trace>): void {
     console.log(`        filmed → sampled (recorder, live stream, reader, sampler): ${line(traced.map((t) => t.sampled))}`);
     console.log(`        sampled → on a model worker (waiting for one): ${line(traced.map((t) => t.waited))}`);
     console.log(`        the models (face detection, mesh, embedding; objects every 2 s): ${line(traced.map((t) => t.models))}`);
+    console.log(`          of which on the worker itself: ${line(traced.map((t) => t.worker))}`);
     console.log(
       `        matched → the server acknowledged the face (request, ingest, alert stored): ${line(traced.map((t) => t.acknowledged))}`,
     );

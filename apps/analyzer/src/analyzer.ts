@@ -60,12 +60,14 @@ interface CameraWork {
   waitingSince: number | null;
   /** one of its frames is being analysed */
   busy: boolean;
-  /** when the motion gate last saw motion (filming time), or null */
-  lastMotionAt: number | null;
+  /** when motion last began after stillness (filming time), or null */
+  motionBeganAt: number | null;
+  /** whether the last sampled frame moved */
+  moving: boolean;
   lastObjectsAt: number;
 }
 
-/** How long an exit keeps its faster sampling after the last motion there (ms). */
+/** How long an exit keeps its faster sampling after motion began there, or after the last face seen there (ms). */
 const EXIT_HOLD_MS = 3_000;
 
 /** The models as the analyzer uses them: a pool of workers that says how many could take a frame now. */
@@ -180,7 +182,8 @@ export class Analyzer {
       pending: null,
       waitingSince: null,
       busy: false,
-      lastMotionAt: null,
+      motionBeganAt: null,
+      moving: false,
       lastObjectsAt: -Infinity,
       source: new FrameSource({
         ffmpeg: this.settings.ffmpeg,
@@ -208,7 +211,8 @@ export class Analyzer {
 
   /** A decoded frame of a camera: sampled, gated, and (if it moved) made the camera's waiting frame. */
   private onFrame(camera: CameraWork, frame: Frame): void {
-    const fps = samplingFps({ exit: camera.assignment.is_exit, lastMotionAt: camera.lastMotionAt }, frame.capturedAt, {
+    const state = { exit: camera.assignment.is_exit, motionBeganAt: camera.motionBeganAt, lastFaceAt: camera.stats.lastFaceAt };
+    const fps = samplingFps(state, frame.capturedAt, {
       fps: this.settings.fps,
       exitFps: this.settings.exitFps,
       exitHoldMs: EXIT_HOLD_MS,
@@ -217,7 +221,9 @@ export class Analyzer {
     const now = Date.now();
     camera.stats.sample(now);
     const verdict = camera.motion.check(frame.rgb, frame.width, frame.height, frame.capturedAt);
-    if (verdict.reason === 'motion') camera.lastMotionAt = frame.capturedAt;
+    const moving = verdict.reason === 'motion';
+    if (moving && !camera.moving) camera.motionBeganAt = frame.capturedAt;
+    camera.moving = moving || (camera.moving && verdict.reason === 'hangover');
     if (!verdict.analyse) {
       camera.stats.gate(now);
       return;
@@ -300,7 +306,8 @@ export class Analyzer {
     const urgent = camera.assignment.is_exit ? batch.faces.filter((f) => f.frontend_face_uuid) : [];
     if (urgent.length > 0) {
       const sent = this.sender.sendNow(urgent.map((f) => ({ ...f })));
-      if (this.settings.trace) void sent.then((ackAt) => this.trace(urgent, frame, { startedAt, analysedAt: done, ackAt }));
+      if (this.settings.trace)
+        void sent.then((ackAt) => this.trace(urgent, frame, { startedAt, analysedAt: done, ackAt, workerMs: result.workerMs ?? null }));
     }
     // At an exit the whole frame goes with each face, so an alert's picture exists at once (not cut from the video later).
     const whole = camera.assignment.is_exit && batch.faces.length > 0 ? (await frameJpeg(frame)).toString('base64') : undefined;
@@ -325,11 +332,15 @@ export class Analyzer {
   }
 
   /** VIGIL_ANALYZER_TRACE: where the time of a face sent at once went, from filming to the server's acknowledgement. */
-  private trace(faces: IngestFace[], frame: WaitingFrame, t: { startedAt: number; analysedAt: number; ackAt: number | null }): void {
+  private trace(
+    faces: IngestFace[],
+    frame: WaitingFrame,
+    t: { startedAt: number; analysedAt: number; ackAt: number | null; workerMs: number | null },
+  ): void {
     const since = (a: number, b: number | null) => (b === null ? 'not acknowledged' : `${Math.round(b - a)} ms`);
     for (const face of faces)
       this.log.info(
-        `trace face ${face.runtime_face_uuid}: filmed→sampled ${since(frame.capturedAt, frame.sampledAt)}, waited ${since(frame.sampledAt, t.startedAt)}, models ${since(t.startedAt, t.analysedAt)}, matched→acknowledged ${since(t.analysedAt, t.ackAt)}`,
+        `trace face ${face.runtime_face_uuid}: filmed→sampled ${since(frame.capturedAt, frame.sampledAt)}, waited ${since(frame.sampledAt, t.startedAt)}, models ${since(t.startedAt, t.analysedAt)} (on the worker ${t.workerMs ?? '?'} ms), matched→acknowledged ${since(t.analysedAt, t.ackAt)}`,
       );
   }
 }

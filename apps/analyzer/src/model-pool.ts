@@ -13,11 +13,18 @@ export type WorkerRequest =
 /** What a worker answers: its models are loaded (id 0), a result, or an error. */
 export type WorkerReply =
   | { id: number; ready: true; backend: string }
-  | { id: number; faces: DetectedFace[]; objects: DetectedObject[] }
+  | { id: number; faces: DetectedFace[]; objects: DetectedObject[]; ms: number }
   | { id: number; error: string };
 
+/** What the models found in a frame, and how long they took on their worker (ms, not counting the hand-over). */
+export interface Analysis {
+  faces: DetectedFace[];
+  objects: DetectedObject[];
+  workerMs?: number;
+}
+
 export interface ModelRunner {
-  analyse(frame: RgbFrame, what: { objects: boolean }): Promise<{ faces: DetectedFace[]; objects: DetectedObject[] }>;
+  analyse(frame: RgbFrame, what: { objects: boolean }): Promise<Analysis>;
   detect(image: Buffer): Promise<DetectedFace[]>;
 }
 
@@ -72,7 +79,7 @@ export class ModelPool implements ModelRunner {
     return this.closed ? 0 : this.slots.filter((s) => s.job === null).length - this.waiting.length;
   }
 
-  async analyse(frame: RgbFrame, what: { objects: boolean }): Promise<{ faces: DetectedFace[]; objects: DetectedObject[] }> {
+  async analyse(frame: RgbFrame, what: { objects: boolean }): Promise<Analysis> {
     // A copy of its own for the worker: the frame's bytes may be a view into a larger buffer the reader reuses.
     const rgb = new Uint8Array(frame.rgb.byteLength);
     rgb.set(frame.rgb);
@@ -80,7 +87,7 @@ export class ModelPool implements ModelRunner {
       { id: this.nextId++, kind: 'analyse', rgb: rgb.buffer, width: frame.width, height: frame.height, objects: what.objects },
       [rgb.buffer],
     );
-    return { faces: reply.faces, objects: reply.objects };
+    return reply;
   }
 
   async detect(image: Buffer): Promise<DetectedFace[]> {
@@ -95,7 +102,7 @@ export class ModelPool implements ModelRunner {
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
-  private run(request: WorkerRequest, transfer: ArrayBuffer[]): Promise<{ faces: DetectedFace[]; objects: DetectedObject[] }> {
+  private run(request: WorkerRequest, transfer: ArrayBuffer[]): Promise<Required<Analysis>> {
     if (this.closed) return Promise.reject(new Error('the models were closed'));
     return new Promise<WorkerReply>((resolve) => {
       this.waiting.push({ request, transfer, resolve });
@@ -103,7 +110,11 @@ export class ModelPool implements ModelRunner {
     }).then((reply) => {
       if ('error' in reply) throw new Error(reply.error);
       if (!('faces' in reply)) throw new Error('model worker: unexpected answer');
-      return { faces: reply.faces.map((f) => ({ ...f, embedding: new Float32Array(f.embedding) })), objects: reply.objects };
+      return {
+        faces: reply.faces.map((f) => ({ ...f, embedding: new Float32Array(f.embedding) })),
+        objects: reply.objects,
+        workerMs: reply.ms,
+      };
     });
   }
 

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { Models } from './models.js';
 import type { WorkerReply, WorkerRequest } from './model-pool.js';
@@ -22,6 +23,7 @@ port.on('message', (request: WorkerRequest) => {
     const models = await ready;
     if (!models) return;
     try {
+      const started = performance.now();
       const result =
         request.kind === 'analyse'
           ? await models.analyse(
@@ -31,7 +33,7 @@ port.on('message', (request: WorkerRequest) => {
           : { faces: await models.detect(Buffer.from(request.image)), objects: [] };
       const faces = result.faces.map((f) => ({ box: f.box, confidence: f.confidence, embedding: f.embedding }));
       port.postMessage(
-        { id: request.id, faces, objects: result.objects } satisfies WorkerReply,
+        { id: request.id, faces, objects: result.objects, ms: Math.round(performance.now() - started) } satisfies WorkerReply,
         faces.map((f) => f.embedding.buffer as ArrayBuffer),
       );
     } catch (error) {

@@ -122,19 +122,30 @@ describe('which camera the next free model worker serves', () => {
 
 describe('how often a camera is sampled', () => {
   const settings = { fps: 1, exitFps: 4, exitHoldMs: 3_000 };
+  const exit = (motionBeganAt: number | null, lastFaceAt: number | null = null) => ({ exit: true, motionBeganAt, lastFaceAt });
 
-  it('takes an exit faster while something moves there, and for a while after', () => {
-    expect(samplingFps({ exit: true, lastMotionAt: 10_000 }, 10_000, settings)).toBe(4);
-    expect(samplingFps({ exit: true, lastMotionAt: 10_000 }, 13_000, settings)).toBe(4);
-    expect(samplingFps({ exit: true, lastMotionAt: 10_000 }, 13_001, settings)).toBe(1);
+  it('takes an exit faster once motion begins there (someone arriving), for a while', () => {
+    expect(samplingFps(exit(10_000), 10_000, settings)).toBe(4);
+    expect(samplingFps(exit(10_000), 13_000, settings)).toBe(4);
+    expect(samplingFps(exit(10_000), 13_001, settings)).toBe(1);
   });
 
-  it('takes a still exit, and every other camera, at the base rate', () => {
-    expect(samplingFps({ exit: true, lastMotionAt: null }, 10_000, settings)).toBe(1);
-    expect(samplingFps({ exit: false, lastMotionAt: 10_000 }, 10_000, settings)).toBe(1);
+  it('keeps it fast while faces are seen there, and slows down when they are gone', () => {
+    expect(samplingFps(exit(0, 20_000), 22_000, settings)).toBe(4);
+    expect(samplingFps(exit(0, 20_000), 23_500, settings)).toBe(1);
+  });
+
+  it('takes an exit that moves all the time with no face in it (a street) at the base rate', () => {
+    // motion began long ago and never stopped; no face was found
+    expect(samplingFps(exit(0), 60_000, settings)).toBe(1);
+  });
+
+  it('takes a still exit, and every other camera whatever happens there, at the base rate', () => {
+    expect(samplingFps(exit(null), 10_000, settings)).toBe(1);
+    expect(samplingFps({ exit: false, motionBeganAt: 10_000, lastFaceAt: 10_000 }, 10_000, settings)).toBe(1);
   });
 
   it('never takes an exit slower than the others', () => {
-    expect(samplingFps({ exit: true, lastMotionAt: 0 }, 0, { fps: 5, exitFps: 2, exitHoldMs: 1000 })).toBe(5);
+    expect(samplingFps(exit(0), 0, { fps: 5, exitFps: 2, exitHoldMs: 1000 })).toBe(5);
   });
 });

@@ -57,17 +57,30 @@ export function pickNext(cameras: readonly CameraQueueState[], memory: Scheduler
 export interface SamplingSettings {
   /** frames a second of every camera */
   fps: number;
-  /** frames a second of an exit camera while something moves there */
+  /** frames a second of an exit while someone may be arriving there */
   exitFps: number;
-  /** how long after the last motion an exit keeps its faster rate (ms) */
+  /** how long an exit keeps its faster rate after motion began there, or after a face was last seen there (ms) */
   exitHoldMs: number;
 }
 
+/** What the sampling rule knows of a camera: times are filming times (ms), null for never. */
+export interface SamplingState {
+  exit: boolean;
+  /** when motion last began after stillness (someone arriving) */
+  motionBeganAt: number | null;
+  /** when a face was last found */
+  lastFaceAt: number | null;
+}
+
 /**
- * How many frames a second to take of a camera now: an exit where something moved within `exitHoldMs` is sampled at
- * `exitFps` (a face reaching the door is seen within a fraction of a second), every other camera at `fps`.
+ * How many frames a second to take of a camera now: an exit is sampled at `exitFps` for `exitHoldMs` after motion
+ * begins there (someone arriving: a face reaching the door is seen within a fraction of a second) and while faces are
+ * seen there; every other camera, and an exit otherwise, at `fps`. An exit that films a street moves all the time, with
+ * no face near enough to find: it stays at `fps` (at 4 a second every motion, the demo's two street-facing exits alone
+ * took most of a core).
  */
-export function samplingFps(camera: { exit: boolean; lastMotionAt: number | null }, at: number, s: SamplingSettings): number {
-  if (!camera.exit || camera.lastMotionAt === null) return s.fps;
-  return at - camera.lastMotionAt <= s.exitHoldMs ? Math.max(s.fps, s.exitFps) : s.fps;
+export function samplingFps(camera: SamplingState, at: number, s: SamplingSettings): number {
+  if (!camera.exit) return s.fps;
+  const within = (t: number | null) => t !== null && at - t >= 0 && at - t <= s.exitHoldMs;
+  return within(camera.motionBeganAt) || within(camera.lastFaceAt) ? Math.max(s.fps, s.exitFps) : s.fps;
 }
