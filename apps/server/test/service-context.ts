@@ -83,7 +83,14 @@ export async function createServiceContext(): Promise<ServiceContext> {
   // No camera records here: every picture is one a detector sent, or none.
   const frames = new FrameAvailability({ clips: repos.clips, clock, liveWindowMs: 60_000 });
   // Keeps what detectors send; without ffmpeg or a lookup it cuts nothing from a recording.
-  const pictures = new FrameService({ store, clips: repos.clips, ffmpeg: null, lookup: async () => undefined, clock, liveWindowMs: 60_000 });
+  const pictures = new FrameService({
+    store,
+    clips: repos.clips,
+    ffmpeg: null,
+    lookup: async () => undefined,
+    clock,
+    liveWindowMs: 60_000,
+  });
   const silent = { warn: () => undefined, info: () => undefined };
   const {
     service: registry,
