@@ -37,7 +37,9 @@ const beat = async (ctx: TestContext, key: string, body: Partial<AnalyzerHeartbe
   const json = reply.json<AnalyzerHeartbeatReply>();
   return { ...json, cameras: json.assignments.map((a) => a.camera_uuid).sort() };
 };
-const report = (camera: string, overrides: Partial<AnalyzerCameraReport> = {}): AnalyzerCameraReport => ({
+/** A report as an analyzer sends it; one that does not say `served_first` (an older or third-party one) is served in turn. */
+type SentReport = Omit<AnalyzerCameraReport, 'served_first'> & { served_first?: boolean };
+const report = (camera: string, overrides: Partial<SentReport> = {}): SentReport => ({
   camera_uuid: camera,
   state: 'analysing',
   sampled_fps: 5,
