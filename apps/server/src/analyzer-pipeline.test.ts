@@ -136,9 +136,15 @@ const jpegAt = async (url: string) => {
 describe('the analyzer pipeline (real camera, real models, real ingest)', () => {
   it('recognises the person filmed at the exit and raises an elopement alert with its pictures', async () => {
     startAnalyzer('first analyzer');
-    const [alert] = await eventually(async () => ((await alertsFor()).length > 0 ? alertsFor() : null), 90_000, 'an elopement alert');
-    expect(alert!.description).toContain('Grace Hopper');
-    // The face crop the analyzer cut, and the whole frame from the live video.
+    const [raised] = await eventually(async () => ((await alertsFor()).length > 0 ? alertsFor() : null), 90_000, 'an elopement alert');
+    expect(raised!.description).toContain('Grace Hopper');
+    // The face crop the analyzer cut, and the whole frame from the live video: sent right after the face (so the alert
+    // waited for no picture), and the alert's page is told when they are kept.
+    const [alert] = await eventually(
+      async () => ((await alertsFor()).find((a) => a.alert_id === raised!.alert_id)?.posterFrame ? alertsFor() : null),
+      15_000,
+      "the alert's pictures",
+    );
     expect(alert!.posterFrame).toBeTruthy();
     expect(await jpegAt(alert!.posterFrame!)).toBe('jpeg');
     expect(alert!.fullFrame).toBeTruthy();

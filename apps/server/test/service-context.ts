@@ -81,7 +81,6 @@ export async function createServiceContext(): Promise<ServiceContext> {
   const store = new MediaStore(join(dataDir, 'media'));
   const signer = new MediaSigner(SECRET);
   // No camera records here: every picture is one a detector sent, or none.
-  const frames = new FrameAvailability({ clips: repos.clips, clock, liveWindowMs: 60_000 });
   // Keeps what detectors send; without ffmpeg or a lookup it cuts nothing from a recording.
   const pictures = new FrameService({
     store,
@@ -91,6 +90,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     clock,
     liveWindowMs: 60_000,
   });
+  const frames = new FrameAvailability({ clips: repos.clips, clock, liveWindowMs: 60_000, kept: (kind, id) => pictures.exists(kind, id) });
   const silent = { warn: () => undefined, info: () => undefined };
   const {
     service: registry,

@@ -208,3 +208,21 @@ describe('alert settings', () => {
     await ctx.settings.remove(manager, pets.id);
   });
 });
+
+describe('an elopement alert', () => {
+  it('raised on a face sent without its pictures: when they follow, the alert has them and its pages are told', async () => {
+    ctx.clock.advance(3_600_000);
+    const sent = { ...face(MARGARET, ctx.clock.now() - 1_000), runtime_face_uuid: 'fa000000-0000-4000-8000-0000000000a7' };
+    expect((await ingest(maple, { faces: [sent] })).elopement_alerts).toBe(1);
+    const alert = (await activeAlerts()).find((a) => a.runtime_face_uuid === sent.runtime_face_uuid)!;
+    expect(alert.posterFrame).toBeNull();
+    ctx.notices.length = 0;
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]).toString('base64');
+    expect(await ingest(maple, { faces: [{ ...sent, crop: jpeg, frame: jpeg }] })).toMatchObject({
+      faces: { duplicates: 1 },
+      elopement_alerts: 0,
+    });
+    expect(ctx.notices.filter((n) => n.kind === 'elopement')).toEqual([{ kind: 'elopement', domain: MAPLE, ids: [alert.alert_id] }]);
+    expect((await activeAlerts()).find((a) => a.alert_id === alert.alert_id)?.posterFrame).toBeTruthy();
+  });
+});

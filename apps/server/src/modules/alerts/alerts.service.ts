@@ -112,6 +112,11 @@ export class AlertsService {
     return alerts.map((a) => a.alert_id);
   }
 
+  /** The elopement alerts raised on these face detections: their pages are told when the faces' pictures arrive. */
+  alertsOnFaces(runtimeFaceUuids: readonly string[]): Promise<string[]> {
+    return runtimeFaceUuids.length === 0 ? Promise.resolve([]) : this.d.elopement.idsOfFaces(runtimeFaceUuids);
+  }
+
   /** GET /api/v1/faces/alerts (alerting/receive_er_alerts): 24 hours back by default, active ones unless asked. */
   async list(principal: Principal, q: FacesAlertsQuery): Promise<{ ok: true; alerts: ElopementAlert[] }> {
     requireEntitlement(principal, q.domainUUID, 'alerting', 'receive_er_alerts');

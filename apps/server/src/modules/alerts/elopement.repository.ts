@@ -69,6 +69,14 @@ export class ElopementAlertsRepository {
     return this.db.selectFrom('elopement_alerts').selectAll().where('runtime_face_uuid', '=', runtimeFaceUuid).executeTakeFirst();
   }
 
+  /** The alerts raised on these face detections (their ids). */
+  async idsOfFaces(runtimeFaceUuids: readonly string[]): Promise<string[]> {
+    const rows = await chunked(runtimeFaceUuids, (slice) =>
+      this.db.selectFrom('elopement_alerts').select('alert_id').where('runtime_face_uuid', 'in', slice).execute(),
+    );
+    return rows.map((r) => r.alert_id);
+  }
+
   /** The newest alert for a person at a camera since a time (the repeat window). */
   async latestFor(trx: Trx, person: string, camera: string, since: number): Promise<number | null> {
     const row = await trx

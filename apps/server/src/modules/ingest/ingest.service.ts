@@ -38,7 +38,7 @@ export interface IngestDeps {
   events: EventLog;
   faces: FacesPort;
   /** raises elopement alerts (alerts decides) */
-  alerts: Pick<AlertsService, 'raiseElopement'>;
+  alerts: Pick<AlertsService, 'raiseElopement' | 'alertsOnFaces'>;
   /** decides which events become alerts (the building's alert settings) */
   rules: Pick<AlertSettingsService, 'decideEventAlerts'>;
   detectors: DetectorsRepository;
@@ -134,9 +134,14 @@ export class IngestService {
     });
 
     this.writePictures(batch.faces, outcome.pictured, outcome.eventPictures);
+    // The alerts whose pictures came now, after their face: open pages refetch them, and show the pictures.
+    const late = batch.faces.flatMap((f) =>
+      f.runtime_face_uuid && outcome.picturesOnly.has(f.runtime_face_uuid) && (f.crop || f.frame) ? [f.runtime_face_uuid] : [],
+    );
+    const pictured = await this.d.alerts.alertsOnFaces(late);
     // After the commit, so a client that refetches on the message sees what it was told about.
     this.d.notifier.objectAlerts(domain.uuid, outcome.alertedIds);
-    this.d.notifier.elopementAlerts(domain.uuid, outcome.alertIds);
+    this.d.notifier.elopementAlerts(domain.uuid, [...outcome.alertIds, ...pictured]);
     return {
       ok: true,
       events: { accepted: outcome.events, duplicates: batch.events.length - outcome.events },
@@ -233,7 +238,12 @@ export class IngestService {
     await this.d.faces.recordDetections(trx, fresh);
     const alerting = new Map([...people].filter(([, p]) => consent(p, ['recognition', 'alerts'])));
     const alertIds = await this.d.alerts.raiseElopement(trx, domain, fresh, alerting, cameras, now);
-    return { faces: fresh.length, alertIds, pictured: new Set([...fresh.map((f) => f.runtime_face_uuid), ...picturesOnly]) };
+    return {
+      faces: fresh.length,
+      alertIds,
+      picturesOnly,
+      pictured: new Set([...fresh.map((f) => f.runtime_face_uuid), ...picturesOnly]),
+    };
   }
 
   /**
