@@ -33,7 +33,8 @@ function AnalyzerName({ view }: { view: AnalysisView }) {
 function Status({ view }: { view: AnalysisView }) {
   return (
     <>
-      <Badge color={view.color} variant="light" tt="none" style={{ flexShrink: 0 }}>
+      {/* never cut short ('Analys…'): the column is as wide as its badge */}
+      <Badge color={view.color} variant="light" tt="none" style={{ flexShrink: 0, minWidth: 'max-content' }}>
         {view.label}
       </Badge>
       {view.detail && (

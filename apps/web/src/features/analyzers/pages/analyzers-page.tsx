@@ -64,8 +64,9 @@ export default function AnalyzersPage({ title }: { title: string }) {
             </Text>
             {phone ? <AnalysisCards rows={rows} /> : <AnalysisTable rows={rows} />}
             <Text size="xs" c="dimmed">
-              Over the last minute: Rate is frames analysed per second; Still, frames skipped because nothing moved; Dropped, frames skipped
-              because the analyzer was busy; Lag, from filming to the end of analysis.
+              Over the last minute: Rate is frames analysed per second; Turn, First for an exit (its frames go before the others&apos;), In
+              turn for the others; Still, frames skipped because nothing moved; Dropped, frames skipped because the analyzer was busy; Lag,
+              from filming to the end of analysis.
             </Text>
           </>
         )}
