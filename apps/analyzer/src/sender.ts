@@ -19,7 +19,7 @@ export class Sender {
   private inFlight: Promise<void> | null = null;
   private failures = 0;
   /** requests of sendNow under way */
-  private urgent = 0;
+  private readonly urgent = new Set<Promise<unknown>>();
 
   constructor(
     private readonly client: VigilClient,
@@ -43,23 +43,23 @@ export class Sender {
    * alert waits behind nobody's pictures). Resolves with when the server took them, or null: a refused request is
    * logged; one that could not reach the server goes into the queue, retried with the rest.
    */
-  async sendNow(faces: IngestFace[]): Promise<number | null> {
-    this.urgent += 1;
-    try {
-      await this.client.batch({ events: [], faces });
-      return Date.now();
-    } catch (err) {
-      if (err instanceof Refused) this.log.warn(`batch refused (${err.status}): ${err.message}`);
-      else this.send({ events: [], faces });
-      return null;
-    } finally {
-      this.urgent -= 1;
-    }
+  sendNow(faces: IngestFace[]): Promise<number | null> {
+    const sent = this.client.batch({ events: [], faces }).then(
+      () => Date.now(),
+      (err: unknown) => {
+        if (err instanceof Refused) this.log.warn(`batch refused (${err.status}): ${err.message}`);
+        else this.send({ events: [], faces });
+        return null;
+      },
+    );
+    this.urgent.add(sent);
+    void sent.finally(() => this.urgent.delete(sent));
+    return sent;
   }
 
   /** Waits until what was sent so far went out (or failed). */
   async flush(): Promise<void> {
-    while (this.inFlight || this.urgent > 0) await (this.inFlight ?? new Promise((resolve) => setTimeout(resolve, 50)));
+    while (this.inFlight || this.urgent.size > 0) await Promise.all([this.inFlight, ...this.urgent]);
   }
 
   private async drain(): Promise<void> {
