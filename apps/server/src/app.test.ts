@@ -96,6 +96,18 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'POST', url: '/api/v1/training/models/load', payload: { domain_uuid: MAPLE, label: '2026-01-01-00-00-00' } },
   { method: 'POST', url: '/api/v1/training/models/train', payload: { domain_uuid: MAPLE } },
   { method: 'GET', url: `/api/v1/training/progress?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: `/api/faces/v1/credentials?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: `/api/faces/v1/credentials/score?domain_uuid=${MAPLE}&identity_id=UNIT12B-ANNA0001` },
+  { method: 'GET', url: `/api/faces/v1/credentials/report?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: `/api/faces/v1/credentials/UNIT12B-ANNA0001/access-events?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: `/api/faces/v1/confirmed_tags?domain_uuid=${MAPLE}` },
+  { method: 'POST', url: `/api/faces/v1/confirmed_tags?domain_uuid=${MAPLE}`, payload: [] },
+  { method: 'DELETE', url: `/api/faces/v1/confirmed_tags?domain_uuid=${MAPLE}`, payload: [] },
+  {
+    method: 'POST',
+    url: `/api/faces/v1/tag_search?domain_uuid=${MAPLE}`,
+    payload: { access_event_uuid: RULE_ID, identity_id: 'UNIT12B-ANNA0001' },
+  },
 ];
 /** Routes that take no session: public ones, and the ingest API (a detector key instead, tested in ingest.test.ts). */
 const PUBLIC = [
@@ -106,6 +118,7 @@ const PUBLIC = [
   'GET /api/ingest/v1/gallery',
   'GET /api/ingest/v1/model',
   'POST /api/ingest/v1/gallery/embeddings',
+  'POST /api/ingest/v1/access-events',
 ];
 
 describe('every protected route', () => {
@@ -129,6 +142,7 @@ describe('every protected route', () => {
         .replace(`/api/v4/faceimage/${PERSON}`, '/api/v4/faceimage/{runtimeFaceUuid}')
         .replace(`/api/v6/faces/matched/${PERSON}`, '/api/v6/faces/matched/{frontendFaceUUID}')
         .replace('/models/2026-01-01-00-00-00/identities', '/models/{label}/identities')
+        .replace('/credentials/UNIT12B-ANNA0001/access-events', '/credentials/{id}/access-events')
         .replace(`/accounts/${RULE_ID}`, '/accounts/{userId}')
         .replace(RULE_ID, '{id}')
         .replace(CAMERA, '{cameraId}')

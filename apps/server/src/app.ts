@@ -13,6 +13,7 @@ import { wireAccounts } from './modules/accounts/accounts.wiring.js';
 import { wireAlerts } from './modules/alerts/alerts.wiring.js';
 import { wireAnalyzers } from './modules/analyzers/analyzers.wiring.js';
 import { createAudit, wireAudit } from './modules/audit/audit.wiring.js';
+import { wireBadges } from './modules/badges/badges.wiring.js';
 import { wireAuth } from './modules/auth/auth.wiring.js';
 import { wireDomains } from './modules/domains/domains.wiring.js';
 import { wireTraining } from './modules/training/training.wiring.js';
@@ -159,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clock,
     audit,
   });
-  const { models, personModels } = wireTraining(app, {
+  const { models, personModels, galleries } = wireTraining(app, {
     training: repos.training,
     models: repos.models,
     domains: repos.domains,
@@ -213,6 +214,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     models,
     signer,
     secret: config.secret,
+    clock,
+  });
+  wireBadges(app, {
+    db,
+    authenticator,
+    badges: repos.badges,
+    faces,
+    galleries,
+    f1Scores: (domain) => models.f1Scores(domain),
+    cameras,
+    domains: repos.domains,
+    detectors,
+    signer,
+    crop: (id) => frames.read('poster', id),
     clock,
   });
   mediaRoutes(app, {

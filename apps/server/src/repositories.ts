@@ -3,6 +3,7 @@ import type { Clock } from './lib/clock.js';
 import { AlertRulesRepository } from './modules/alerts/alert-rules.repository.js';
 import { ElopementAlertsRepository } from './modules/alerts/elopement.repository.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
+import { BadgesRepository } from './modules/badges/badges.repository.js';
 import { PrivacyRepository } from './modules/privacy/privacy.repository.js';
 import { SweepStateRepository } from './modules/privacy/sweep-state.repository.js';
 import { AnalyzersRepository } from './modules/analyzers/analyzers.repository.js';
@@ -51,6 +52,7 @@ export function createRepositories(database: DatabaseHandle, clock: Clock) {
     audit: new AuditRepository(db),
     privacy: new PrivacyRepository(db),
     retentionSweeps: new SweepStateRepository(db),
+    badges: new BadgesRepository(db),
   };
 }
 

@@ -38,3 +38,5 @@ export * from './onboarding-rows.js';
 export * from './accounts.js';
 export * from './audit.js';
 export * from './privacy.js';
+export * from './badges.js';
+export * from './reports.js';

@@ -7,6 +7,7 @@ import { finderCodesMigration } from './migration-0014-finder-codes.js';
 import { privacyMigration } from './migration-0015-privacy.js';
 import { erasureMigration } from './migration-0016-erasure.js';
 import { retentionMigration } from './migration-0017-retention.js';
+import { badgesMigration } from './migration-0018-badges.js';
 import { trainingMigration } from './migration-0012-training.js';
 
 /** One ordered set of migrations for SQLite and PostgreSQL alike: portable types only. */
@@ -306,6 +307,7 @@ const migrations: Record<string, Migration> = {
   '0015_privacy': privacyMigration,
   '0016_erasure': erasureMigration,
   '0017_retention': retentionMigration,
+  '0018_badges': badgesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { AccessEventTable, AccessPointTable, BadgeCredentialTable, BadgeIdentityTable, BadgeTagTable, ReportTable } from './schema-badges.js';
 import type { AnalyzerLeaseTable, AnalyzerTable, CameraAnalysisTable, DeploymentKeyTable, DetectorTable } from './schema-analyzers.js';
 import type {
   FaceDetectionCandidateTable,
@@ -16,6 +17,7 @@ import type {
 } from './schema-faces.js';
 
 export * from './schema-analyzers.js';
+export * from './schema-badges.js';
 export * from './schema-faces.js';
 
 /** Times are epoch milliseconds (bigint on PostgreSQL, integer on SQLite); JSON is stored as text. */
@@ -293,6 +295,12 @@ export interface Database {
   face_consents: FaceConsentTable;
   domain_privacy: DomainPrivacyTable;
   retention_sweeps: RetentionSweepTable;
+  badge_identities: BadgeIdentityTable;
+  badge_credentials: BadgeCredentialTable;
+  access_points: AccessPointTable;
+  access_events: AccessEventTable;
+  badge_tags: BadgeTagTable;
+  reports: ReportTable;
 }
 
 export type ClipRow = Selectable<ClipTable>;

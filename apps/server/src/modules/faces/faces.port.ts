@@ -52,6 +52,21 @@ export class FacesPort {
     return null;
   }
 
+  /** The faces a camera saw between two moments (a door around a badge tap), oldest first, with their embeddings. */
+  atCamera(camera: string, from: number, to: number, limit: number) {
+    return this.d.faces.atCamera(camera, from, to, limit);
+  }
+
+  /** Embeddings of detections made by `embedder` (the faces confirmed to a badge identity). */
+  embeddingsOf(ids: readonly string[], embedder: string): Promise<Map<string, Float32Array>> {
+    return this.d.faces.embeddingsOf(ids, embedder);
+  }
+
+  /** The registry people of a building by card number (a badge identity is linked to its holder this way). */
+  byCards(domain: string, cards: readonly string[]): Promise<{ uuid: string; card: string }[]> {
+    return this.d.faces.byCards(domain, cards);
+  }
+
   /** A person, deleted ones included (see removed_at). */
   person(uuid: string): Promise<FaceRow | undefined> {
     return this.d.faces.person(uuid);

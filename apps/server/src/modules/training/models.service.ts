@@ -268,6 +268,13 @@ export class ModelsService {
     }
   }
 
+  /** The loaded model's F1 score of each person it knows (badges' "well trained"); empty without a model. */
+  async f1Scores(domain: string): Promise<Map<string, number | null>> {
+    const current = await this.d.models.current(domain);
+    if (!current) return new Map();
+    return new Map((await this.d.models.identities(current.model_uuid)).map((i) => [i.frontend_face_uuid, i.f1_score]));
+  }
+
   /** An analyzer asked for the building's gallery, with the embedder it makes vectors with. */
   sawAnalyzer(domain: string, embedder: string): void {
     this.delivery.sawAnalyzer(domain, embedder);

@@ -178,6 +178,33 @@ export class TrainingRepository {
     return [...tags, ...photos];
   }
 
+  /**
+   * A building's registry photos and newest confirmed faces made by `embedder`, with whose each is (what faces are
+   * compared with when the building has no model loaded).
+   */
+  async galleryVectors(domain: string, embedder: string, confirmedLimit: number): Promise<{ person: string; vector: Buffer }[]> {
+    const photos = await this.db
+      .selectFrom('face_photo_embeddings')
+      .innerJoin('face_images', 'face_images.uuid', 'face_photo_embeddings.image_uuid')
+      .innerJoin('faces', 'faces.uuid', 'face_images.face_uuid')
+      .select(['faces.uuid as person', 'face_photo_embeddings.vector as vector'])
+      .where('faces.domain_uuid', '=', domain)
+      .where('faces.removed_at', 'is', null)
+      .where('face_photo_embeddings.embedder', '=', embedder)
+      .execute();
+    const tags = await this.db
+      .selectFrom('face_detections')
+      .innerJoin('face_embeddings', 'face_embeddings.runtime_face_uuid', 'face_detections.runtime_face_uuid')
+      .select(['face_detections.frontend_face_uuid as person', 'face_embeddings.vector as vector'])
+      .where('face_detections.domain_uuid', '=', domain)
+      .where('face_detections.match_confirmed', '=', 1)
+      .where('face_embeddings.embedder', '=', embedder)
+      .orderBy('face_detections.captured_at', 'desc')
+      .limit(confirmedLimit)
+      .execute();
+    return [...photos, ...tags.map((t) => ({ person: t.person!, vector: t.vector }))];
+  }
+
   /** One detection's embedding. */
   faceVector(runtimeFaceUuid: string): Promise<{ embedder: string; vector: Buffer; domain_uuid: string } | undefined> {
     return this.db

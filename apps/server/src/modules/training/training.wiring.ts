@@ -14,6 +14,7 @@ import { MatchFinderService } from './match-finder.service.js';
 import type { ModelsRepository } from './models.repository.js';
 import { ModelsService } from './models.service.js';
 import { PersonModelsService } from './person-models.service.js';
+import { ScoringGalleries } from './scoring-gallery.js';
 import type { TrainingRepository } from './training.repository.js';
 import { trainingRoutes } from './training.routes.js';
 import { TrainingService } from './training.service.js';
@@ -38,7 +39,7 @@ export function wireTraining(
     clock: Clock;
     audit: AuditService;
   },
-): { models: ModelsService; personModels: PersonModelsService } {
+): { models: ModelsService; personModels: PersonModelsService; galleries: ScoringGalleries } {
   const finder = new FinderIndex(d.training, d.clock);
   // The match finder's codes are read a minute after the start, so that a building's first search does not wait for
   // them (a million faces take about 10 s, read 5,000 at a time between other work).
@@ -79,5 +80,7 @@ export function wireTraining(
   const models = new ModelsService({ models: d.models, clock: d.clock, log: app.log, audit: d.audit, consent: d.faces });
   app.addHook('onReady', () => models.recover());
   trainingRoutes(app, { authenticator: d.authenticator, training, matchFinder, models });
-  return { models, personModels: new PersonModelsService({ models: d.models, finder }) };
+  // What the server scores faces with itself (badge taps): the analyzers' scale.
+  const galleries = new ScoringGalleries({ models: d.models, training: d.training, consent: d.faces, clock: d.clock });
+  return { models, personModels: new PersonModelsService({ models: d.models, finder }), galleries };
 }

@@ -1,0 +1,313 @@
+import { sql } from 'kysely';
+import { chunked, eachChunk } from '../../db/chunked.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
+import type { AccessEventRow, AccessPointRow, BadgeCredentialRow, BadgeIdentityRow, BadgeTagRow } from '../../db/schema.js';
+
+export interface NewTap {
+  uuid: string;
+  domain_uuid: string;
+  source_id: string;
+  detector_id: string | null;
+  access_point_uuid: string;
+  identity_uuid: string;
+  credential_uuid: string;
+  event_at: number;
+  granted: number;
+  received_at: number;
+}
+
+export interface TapState {
+  evaluated_at: number;
+  faces: number;
+  passages: number;
+  matched: number;
+  best_label: string | null;
+  shared_with: string | null;
+  door_face: string | null;
+  tailgate: number;
+}
+
+/** Badge identities, credentials, access points, taps and their tags (migration 0018). */
+export class BadgesRepository {
+  constructor(private readonly db: Db) {}
+
+  // ---- identities, credentials, access points
+
+  identities(domain: string): Promise<BadgeIdentityRow[]> {
+    return this.db.selectFrom('badge_identities').selectAll().where('domain_uuid', '=', domain).orderBy('name').execute();
+  }
+
+  identity(domain: string, identityId: string): Promise<BadgeIdentityRow | undefined> {
+    return this.db
+      .selectFrom('badge_identities')
+      .selectAll()
+      .where('domain_uuid', '=', domain)
+      .where('identity_id', '=', identityId)
+      .executeTakeFirst();
+  }
+
+  identitiesByUuid(db: Executor, uuids: readonly string[]): Promise<BadgeIdentityRow[]> {
+    return chunked(uuids, (slice) => db.selectFrom('badge_identities').selectAll().where('uuid', 'in', slice).execute());
+  }
+
+  unit(domain: string, unit: string): Promise<BadgeIdentityRow[]> {
+    return this.db.selectFrom('badge_identities').selectAll().where('domain_uuid', '=', domain).where('unit', '=', unit).execute();
+  }
+
+  identitiesByIds(trx: Trx, domain: string, ids: readonly string[]): Promise<BadgeIdentityRow[]> {
+    return chunked(ids, (slice) =>
+      trx.selectFrom('badge_identities').selectAll().where('domain_uuid', '=', domain).where('identity_id', 'in', slice).execute(),
+    );
+  }
+
+  async insertIdentity(trx: Trx, row: Omit<BadgeIdentityRow, 'taps' | 'matched' | 'null_matched' | 'tags'>): Promise<void> {
+    await trx.insertInto('badge_identities').values(row).execute();
+  }
+
+  async updateIdentity(
+    trx: Trx,
+    uuid: string,
+    change: Partial<Pick<BadgeIdentityRow, 'name' | 'unit' | 'role' | 'face_uuid' | 'updated_at'>>,
+  ): Promise<void> {
+    await trx.updateTable('badge_identities').set(change).where('uuid', '=', uuid).execute();
+  }
+
+  credentials(domain: string): Promise<BadgeCredentialRow[]> {
+    return this.db.selectFrom('badge_credentials').selectAll().where('domain_uuid', '=', domain).orderBy('created_at').execute();
+  }
+
+  credentialsOf(identityUuid: string): Promise<BadgeCredentialRow[]> {
+    return this.db.selectFrom('badge_credentials').selectAll().where('identity_uuid', '=', identityUuid).orderBy('created_at').execute();
+  }
+
+  credentialsByIds(trx: Trx, domain: string, ids: readonly string[]): Promise<BadgeCredentialRow[]> {
+    return chunked(ids, (slice) =>
+      trx.selectFrom('badge_credentials').selectAll().where('domain_uuid', '=', domain).where('credential_id', 'in', slice).execute(),
+    );
+  }
+
+  async insertCredential(trx: Trx, row: BadgeCredentialRow): Promise<void> {
+    await trx.insertInto('badge_credentials').values(row).execute();
+  }
+
+  async moveCredential(trx: Trx, uuid: string, identityUuid: string, label: string): Promise<void> {
+    await trx.updateTable('badge_credentials').set({ identity_uuid: identityUuid, label }).where('uuid', '=', uuid).execute();
+  }
+
+  accessPoints(db: Executor, domain: string, ids: readonly string[]): Promise<AccessPointRow[]> {
+    return chunked(ids, (slice) =>
+      db.selectFrom('access_points').selectAll().where('domain_uuid', '=', domain).where('external_id', 'in', slice).execute(),
+    );
+  }
+
+  accessPointsByUuid(uuids: readonly string[]): Promise<AccessPointRow[]> {
+    return chunked(uuids, (slice) => this.db.selectFrom('access_points').selectAll().where('uuid', 'in', slice).execute());
+  }
+
+  async insertAccessPoint(trx: Trx, row: AccessPointRow): Promise<void> {
+    await trx.insertInto('access_points').values(row).execute();
+  }
+
+  async updateAccessPoint(trx: Trx, uuid: string, change: Partial<Pick<AccessPointRow, 'description' | 'camera_uuid'>>): Promise<void> {
+    await trx.updateTable('access_points').set(change).where('uuid', '=', uuid).execute();
+  }
+
+  // ---- taps
+
+  /** Which of the sender's ids the building has already. */
+  async knownSources(trx: Trx, domain: string, sourceIds: readonly string[]): Promise<Set<string>> {
+    const rows = await chunked(sourceIds, (slice) =>
+      trx.selectFrom('access_events').select('source_id').where('domain_uuid', '=', domain).where('source_id', 'in', slice).execute(),
+    );
+    return new Set(rows.map((r) => r.source_id));
+  }
+
+  /** Stores taps and counts them on their identities (taps, last tap). */
+  async insertTaps(trx: Trx, taps: readonly NewTap[]): Promise<void> {
+    await eachChunk(taps, (slice) => trx.insertInto('access_events').values(slice).execute());
+    const byIdentity = new Map<string, { n: number; last: number }>();
+    for (const t of taps) {
+      const s = byIdentity.get(t.identity_uuid) ?? { n: 0, last: 0 };
+      byIdentity.set(t.identity_uuid, { n: s.n + 1, last: Math.max(s.last, t.event_at) });
+    }
+    for (const [uuid, s] of byIdentity)
+      await trx
+        .updateTable('badge_identities')
+        .set((eb) => ({
+          taps: eb('taps', '+', s.n),
+          last_tap_at: sql<number>`CASE WHEN last_tap_at IS NULL OR last_tap_at < ${s.last} THEN ${s.last} ELSE last_tap_at END`,
+        }))
+        .where('uuid', '=', uuid)
+        .execute();
+  }
+
+  tap(domain: string, uuid: string): Promise<AccessEventRow | undefined> {
+    return this.db.selectFrom('access_events').selectAll().where('domain_uuid', '=', domain).where('uuid', '=', uuid).executeTakeFirst();
+  }
+
+  tapsByUuid(db: Executor, uuids: readonly string[]): Promise<AccessEventRow[]> {
+    return chunked(uuids, (slice) => db.selectFrom('access_events').selectAll().where('uuid', 'in', slice).execute());
+  }
+
+  /** Taps whose window has passed and that nobody looked at yet, oldest first. */
+  dueTaps(before: number, limit: number, domain?: string): Promise<AccessEventRow[]> {
+    return this.db
+      .selectFrom('access_events')
+      .selectAll()
+      .where('evaluated_at', 'is', null)
+      .where('event_at', '<', before)
+      .$if(domain !== undefined, (q) => q.where('domain_uuid', '=', domain!))
+      .orderBy('event_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** An identity's taps, newest first, before `before`; `view` keeps those with a face or those matched. */
+  identityTaps(
+    identityUuid: string,
+    o: { before?: number; limit: number; view: 'verifiable' | 'all' | 'verified'; credential?: string },
+  ): Promise<AccessEventRow[]> {
+    let q = this.db.selectFrom('access_events').selectAll().where('identity_uuid', '=', identityUuid);
+    if (o.before !== undefined) q = q.where('event_at', '<', o.before);
+    if (o.credential) q = q.where('credential_uuid', '=', o.credential);
+    if (o.view === 'verifiable') q = q.where('faces', '>', 0);
+    if (o.view === 'verified') q = q.where('matched', '=', 1);
+    return q.orderBy('event_at', 'desc').limit(o.limit).execute();
+  }
+
+  /** Taps at an access point between two moments (tailgating counts them). */
+  async tapsAt(accessPoint: string, from: number, to: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('access_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('access_point_uuid', '=', accessPoint)
+      .where('event_at', '>=', from)
+      .where('event_at', '<=', to)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** A building's taps in a period, oldest first, evaluated ones only (reports). */
+  tapsBetween(domain: string, from: number, to: number, limit: number): Promise<AccessEventRow[]> {
+    return this.db
+      .selectFrom('access_events')
+      .selectAll()
+      .where('domain_uuid', '=', domain)
+      .where('event_at', '>=', from)
+      .where('event_at', '<', to)
+      .where('evaluated_at', 'is not', null)
+      .orderBy('event_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * A tap's verdict, and its identity's counters moved by the difference from the previous verdict (so the badge list
+   * reads one row per identity).
+   */
+  async setVerdict(trx: Trx, tap: AccessEventRow, state: TapState): Promise<void> {
+    const was = tap.evaluated_at === null ? null : { matched: tap.matched ?? 0, none: (tap.faces ?? 0) === 0 ? 1 : 0 };
+    const result = await trx
+      .updateTable('access_events')
+      .set(state)
+      .where('uuid', '=', tap.uuid)
+      .where((eb) => (tap.evaluated_at === null ? eb('evaluated_at', 'is', null) : eb('evaluated_at', '=', tap.evaluated_at)))
+      .executeTakeFirst();
+    // Another server wrote a verdict meanwhile: its counters stand.
+    if (Number(result.numUpdatedRows) !== 1) return;
+    const dMatched = state.matched - (was?.matched ?? 0);
+    const dNone = (state.faces === 0 ? 1 : 0) - (was?.none ?? 0);
+    if (dMatched !== 0 || dNone !== 0)
+      await trx
+        .updateTable('badge_identities')
+        .set((eb) => ({ matched: eb('matched', '+', dMatched), null_matched: eb('null_matched', '+', dNone) }))
+        .where('uuid', '=', tap.identity_uuid)
+        .execute();
+  }
+
+  // ---- tags
+
+  tagsOfTaps(db: Executor, taps: readonly string[]): Promise<BadgeTagRow[]> {
+    return chunked(taps, (slice) => db.selectFrom('badge_tags').selectAll().where('access_event_uuid', 'in', slice).execute());
+  }
+
+  tagsOfIdentity(identityUuid: string, includeRejected: boolean): Promise<BadgeTagRow[]> {
+    let q = this.db.selectFrom('badge_tags').selectAll().where('identity_uuid', '=', identityUuid);
+    if (!includeRejected) q = q.where('rejected', '=', 0);
+    return q.orderBy('verified_at', 'desc').execute();
+  }
+
+  tagsInDomain(domain: string): Promise<BadgeTagRow[]> {
+    return this.db.selectFrom('badge_tags').selectAll().where('domain_uuid', '=', domain).where('rejected', '=', 0).execute();
+  }
+
+  /** Confirmed faces of identities (non-rejected): their detection ids (the identities' own gallery rows). */
+  confirmedDetections(identityUuids: readonly string[]): Promise<{ identity_uuid: string; detection_id: string }[]> {
+    return chunked(identityUuids, (slice) =>
+      this.db
+        .selectFrom('badge_tags')
+        .select(['identity_uuid', 'detection_id'])
+        .where('identity_uuid', 'in', slice)
+        .where('rejected', '=', 0)
+        .orderBy('verified_at', 'desc')
+        .limit(2000)
+        .execute(),
+    );
+  }
+
+  /** Saves tags (a repeated one takes the new answer) and keeps each identity's tag count and last verification. */
+  async saveTags(trx: Trx, rows: readonly BadgeTagRow[]): Promise<void> {
+    for (const row of rows)
+      await trx
+        .insertInto('badge_tags')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['access_event_uuid', 'detection_id', 'identity_uuid']).doUpdateSet({
+            rejected: row.rejected,
+            rejected_for: row.rejected_for,
+            verified_by: row.verified_by,
+            verified_at: row.verified_at,
+          }),
+        )
+        .execute();
+    await this.recount(trx, [...new Set(rows.map((r) => r.identity_uuid))]);
+  }
+
+  async deleteTags(trx: Trx, rows: readonly Pick<BadgeTagRow, 'access_event_uuid' | 'detection_id' | 'identity_uuid'>[]): Promise<number> {
+    let n = 0;
+    for (const row of rows) {
+      const result = await trx
+        .deleteFrom('badge_tags')
+        .where('access_event_uuid', '=', row.access_event_uuid)
+        .where('detection_id', '=', row.detection_id)
+        .where('identity_uuid', '=', row.identity_uuid)
+        .executeTakeFirst();
+      n += Number(result.numDeletedRows);
+    }
+    await this.recount(trx, [...new Set(rows.map((r) => r.identity_uuid))]);
+    return n;
+  }
+
+  private async recount(trx: Trx, identities: readonly string[]): Promise<void> {
+    for (const uuid of identities) {
+      const count = await trx
+        .selectFrom('badge_tags')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('identity_uuid', '=', uuid)
+        .where('rejected', '=', 0)
+        .executeTakeFirst();
+      const last = await trx
+        .selectFrom('badge_tags')
+        .select(['verified_at', 'verified_by'])
+        .where('identity_uuid', '=', uuid)
+        .orderBy('verified_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      await trx
+        .updateTable('badge_identities')
+        .set({ tags: Number(count?.n ?? 0), last_verified_at: last?.verified_at ?? null, last_verified_by: last?.verified_by ?? null })
+        .where('uuid', '=', uuid)
+        .execute();
+    }
+  }
+}

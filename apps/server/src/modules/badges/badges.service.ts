@@ -1,0 +1,306 @@
+import {
+  BADGES,
+  isWellTrained,
+  matchRatio,
+  type AccessEvent,
+  type AccessEventsReply,
+  type BadgeDetection,
+  type BadgeIdentity,
+  type ConfirmedTag,
+  type StoredTag,
+} from '@vigil/contract';
+import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/database.js';
+import type { AccessEventRow, BadgeIdentityRow, BadgeTagRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
+import { signedFrameUrl } from '../../media/frames.js';
+import type { MediaSigner } from '../../media/signing.js';
+import type { FacesPort } from '../faces/faces.port.js';
+import type { BadgesRepository } from './badges.repository.js';
+import type { TapEvaluator } from './tap-evaluator.js';
+import type { TapScorer } from './tap-scorer.js';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * The badge list and detail (part 2 §2, §7): identities with their tap counters, a badge's taps with the faces at the
+ * door scored against the holder and co-tenants, verified matches (confirmed tags), the use score and tag search.
+ * Reading needs keycard/view_all in the building; tagging keycard/edit.
+ */
+export class BadgesService {
+  constructor(
+    private readonly d: {
+      db: Db;
+      badges: BadgesRepository;
+      faces: Pick<FacesPort, 'cards'>;
+      scorer: TapScorer;
+      evaluator: TapEvaluator;
+      f1Scores: (domain: string) => Promise<Map<string, number | null>>;
+      signer: MediaSigner;
+      clock: Clock;
+    },
+  ) {}
+
+  async list(principal: Principal, domain: string): Promise<{ ok: true; identities: BadgeIdentity[] }> {
+    requireEntitlement(principal, domain, 'keycard', 'view_all');
+    // What the timer has not reached yet is looked at now: the page never shows a tap whose window passed unevaluated.
+    await this.d.evaluator.evaluateDue(domain);
+    return { ok: true, identities: await this.identities(domain) };
+  }
+
+  /** Every identity of a building as the list shows it (reports and the PDF use it too). */
+  async identities(domain: string, only?: ReadonlySet<string>): Promise<BadgeIdentity[]> {
+    const rows = (await this.d.badges.identities(domain)).filter((r) => !only || only.has(r.uuid));
+    const all = only ? await this.d.badges.identities(domain) : rows;
+    const credentials = await this.d.badges.credentials(domain);
+    const cards = await this.d.faces.cards(rows.flatMap((r) => (r.face_uuid ? [r.face_uuid] : [])));
+    const f1 = await this.d.f1Scores(domain);
+    const byUnit = new Map<string, BadgeIdentityRow[]>();
+    for (const r of all) if (r.unit) byUnit.set(r.unit, [...(byUnit.get(r.unit) ?? []), r]);
+    return rows.map((r) => {
+      const card = r.face_uuid ? cards.get(r.face_uuid) : undefined;
+      const f1Score = r.face_uuid ? (f1.get(r.face_uuid) ?? null) : null;
+      const counts = { matched: r.matched, total: r.taps, nullMatched: r.null_matched };
+      return {
+        identityId: r.identity_id,
+        name: r.name,
+        person_name: card && !card.removed ? card.name : null,
+        frontend_face_uuid: card && !card.removed ? r.face_uuid : null,
+        unit: r.unit,
+        role: r.role as BadgeIdentity['role'],
+        matchRatio: matchRatio(counts),
+        total: r.taps,
+        nullMatched: r.null_matched,
+        matched: r.matched,
+        wellTrained: isWellTrained({ f1_score: f1Score, images_tagged: r.tags }),
+        lastVerifiedTimestamp: iso(r.last_verified_at),
+        lastSeenUnixTimestamp: r.last_tap_at === null ? null : Math.floor(r.last_tap_at / 1000),
+        credentials: credentials.filter((c) => c.identity_uuid === r.uuid).map((c) => ({ credential_uuid: c.uuid, label: c.label })),
+        f1_score: f1Score,
+        images_tagged: r.tags,
+        images: card?.image_uri && !card.removed ? [{ uri: card.image_uri, thumbnail_uri: card.image_uri }] : [],
+        cotenants: (r.unit ? (byUnit.get(r.unit) ?? []) : [])
+          .filter((c) => c.uuid !== r.uuid)
+          .map((c) => ({ identityId: c.identity_id, name: c.name, role: c.role as BadgeIdentity['role'] })),
+      };
+    });
+  }
+
+  /** An identity of the building, or 404 (the same answer for another building's). */
+  async identityRow(domain: string, identityId: string): Promise<BadgeIdentityRow> {
+    const row = await this.d.badges.identity(domain, identityId);
+    if (!row) throw notFound('No such badge identity in this building.');
+    return row;
+  }
+
+  async accessEvents(
+    principal: Principal,
+    domain: string,
+    identityId: string,
+    q: { limit: number; view: 'verifiable' | 'all' | 'verified'; credential_uuid?: string | undefined; before?: string | undefined },
+  ): Promise<AccessEventsReply> {
+    requireEntitlement(principal, domain, 'keycard', 'view_all');
+    await this.d.evaluator.evaluateDue(domain);
+    const row = await this.identityRow(domain, identityId);
+    const taps = await this.d.badges.identityTaps(row.uuid, {
+      limit: q.limit + 1,
+      view: q.view,
+      ...(q.before && { before: Date.parse(q.before) }),
+      ...(q.credential_uuid && { credential: q.credential_uuid }),
+    });
+    const events = await this.present(row, taps.slice(0, q.limit));
+    const [identity] = await this.identities(domain, new Set([row.uuid]));
+    return {
+      ok: true,
+      identity: identity!,
+      events,
+      more: taps.length > q.limit,
+      lastVerification: row.last_verified_at === null ? null : { by: row.last_verified_by, at: iso(row.last_verified_at) },
+    };
+  }
+
+  /** Taps as the badge detail shows them: each with its faces scored (the best BADGES.tapDetections). */
+  async present(holder: BadgeIdentityRow, taps: readonly AccessEventRow[], detections = BADGES.tapDetections): Promise<AccessEvent[]> {
+    if (taps.length === 0) return [];
+    const points = new Map(
+      (await this.d.badges.accessPointsByUuid([...new Set(taps.map((t) => t.access_point_uuid))])).map((p) => [p.uuid, p]),
+    );
+    const cotenants = await this.d.evaluator.cotenants(holder);
+    const everyone = [holder, ...cotenants];
+    const identityName = (uuid: string) => everyone.find((i) => i.uuid === uuid)?.name;
+    const tags = await this.d.badges.tagsOfTaps(
+      this.d.db,
+      taps.map((t) => t.uuid),
+    );
+    const out: AccessEvent[] = [];
+    const people = new Set<string>();
+    const scoredTaps = [];
+    for (const tap of taps) {
+      const point = points.get(tap.access_point_uuid)!;
+      const scored = await this.d.evaluator.scoreTap(tap, point, holder, cotenants);
+      for (const face of scored.faces) if (face.person) people.add(face.person);
+      if (tap.shared_with) people.add(tap.shared_with);
+      scoredTaps.push({ tap, point, scored });
+    }
+    const cards = await this.d.faces.cards(people);
+    const now = this.d.clock.now();
+    for (const { tap, point, scored } of scoredTaps) {
+      const tapTags = tags.filter((t) => t.access_event_uuid === tap.uuid);
+      const all = this.d.scorer.present(
+        scored,
+        holder,
+        tapTags,
+        { identity: identityName, person: (uuid) => cards.get(uuid)?.name ?? null },
+        (id) => signedFrameUrl(this.d.signer, 'poster', id, now),
+      );
+      const last = tapTags.filter((t) => t.rejected === 0).sort((a, b) => b.verified_at - a.verified_at)[0];
+      out.push({
+        uuid: tap.uuid,
+        eventTimestamp: new Date(tap.event_at).toISOString(),
+        accessPointDescription: point.description,
+        cameraUUID: point.camera_uuid,
+        credential_uuid: tap.credential_uuid,
+        granted: tap.granted === 1,
+        detections: all.slice(0, detections),
+        moreDetections: all.length > detections,
+        confirmedDetections: tapTags.map((t) => this.storedTag(t, everyone)),
+        lastVerifiedTenantDescription: last ? (identityName(last.identity_uuid) ?? null) : null,
+        lastVerifiedTimestamp: last ? iso(last.verified_at) : null,
+        lastVerifiedBy: last?.verified_by ?? null,
+        bestMatchConfidenceLabel: scored.verdict.bestLabel,
+        passages: scored.verdict.passages,
+        flags: [...(tap.shared_with ? (['shared'] as const) : []), ...(tap.tailgate === 1 ? (['tailgate'] as const) : [])],
+        sharedWith: tap.shared_with ? (cards.get(tap.shared_with)?.name ?? null) : null,
+        matched: scored.verdict.matched,
+      });
+    }
+    return out;
+  }
+
+  private storedTag(t: BadgeTagRow, identities: readonly BadgeIdentityRow[]): StoredTag {
+    return {
+      access_event_uuid: t.access_event_uuid,
+      detection_id: t.detection_id,
+      identity_id: identities.find((i) => i.uuid === t.identity_uuid)?.identity_id ?? '',
+      rejected: t.rejected === 1,
+      rejected_for: t.rejected_for === 'WRONG_PERSON' ? 'WRONG_PERSON' : null,
+      verified_by: t.verified_by,
+      verified_at: new Date(t.verified_at).toISOString(),
+    };
+  }
+
+  /** GET confirmed_tags: the verified matches (not rejected) per identity, of one identity or the whole building. */
+  async tags(principal: Principal, domain: string, identityId?: string): Promise<{ ok: true; tags: Record<string, StoredTag[]> }> {
+    requireEntitlement(principal, domain, 'keycard', 'view_all');
+    const identities = identityId ? [await this.identityRow(domain, identityId)] : await this.d.badges.identities(domain);
+    const rows = identityId ? await this.d.badges.tagsOfIdentity(identities[0]!.uuid, false) : await this.d.badges.tagsInDomain(domain);
+    const tags: Record<string, StoredTag[]> = {};
+    for (const i of identities) tags[i.identity_id] = [];
+    for (const row of rows) {
+      const tag = this.storedTag(row, identities);
+      if (tag.identity_id) tags[tag.identity_id]!.push(tag);
+    }
+    return { ok: true, tags };
+  }
+
+  /**
+   * POST confirmed_tags: each tag confirms (or, rejected, refuses) a face of a tap for an identity; a repeated one takes
+   * the new answer. Every tap and face must be the building's and the face one seen at that tap's door; the taps are
+   * then looked at again (their counts and verified lists move).
+   */
+  async saveTags(
+    principal: Principal,
+    domain: string,
+    list: readonly ConfirmedTag[],
+    remove = false,
+  ): Promise<{ ok: true; saved: number }> {
+    requireEntitlement(principal, domain, 'keycard', 'edit');
+    if (list.length === 0) return { ok: true, saved: 0 };
+    const taps = new Map(
+      (await this.d.badges.tapsByUuid(this.d.db, [...new Set(list.map((t) => t.access_event_uuid))])).map((t) => [t.uuid, t]),
+    );
+    const identities = new Map((await this.d.badges.identities(domain)).map((i) => [i.identity_id, i]));
+    const rows: BadgeTagRow[] = [];
+    const now = this.d.clock.now();
+    for (const [i, tag] of list.entries()) {
+      const tap = taps.get(tag.access_event_uuid);
+      if (tap?.domain_uuid !== domain) throw notFound(`[${i}]: no such access event in this building.`);
+      const identity = identities.get(tag.identity_id);
+      if (!identity) throw notFound(`[${i}]: no such badge identity in this building.`);
+      if (tag.rejected && !tag.rejected_for) throw badRequest(`[${i}]: a rejected tag needs rejected_for (WRONG_PERSON).`);
+      rows.push({
+        access_event_uuid: tap.uuid,
+        detection_id: tag.detection_id,
+        identity_uuid: identity.uuid,
+        domain_uuid: domain,
+        rejected: tag.rejected ? 1 : 0,
+        rejected_for: tag.rejected ? (tag.rejected_for ?? 'WRONG_PERSON') : null,
+        verified_by: principal.user.email,
+        verified_at: now,
+      });
+    }
+    if (!remove) await this.checkFacesAtDoor(rows, taps);
+    const saved = await this.d.db.transaction().execute(async (trx) => {
+      if (remove) return this.d.badges.deleteTags(trx, rows);
+      await this.d.badges.saveTags(trx, rows);
+      return rows.length;
+    });
+    // The tapped identities' verdicts change with their tags.
+    await this.d.evaluator.evaluate(await this.d.badges.tapsByUuid(this.d.db, [...taps.keys()]));
+    return { ok: true, saved };
+  }
+
+  /** A tag may only name a face seen at the tap's door within the widest search window (More Detections). */
+  private async checkFacesAtDoor(rows: readonly BadgeTagRow[], taps: ReadonlyMap<string, AccessEventRow>): Promise<void> {
+    const points = new Map(
+      (await this.d.badges.accessPointsByUuid([...new Set([...taps.values()].map((t) => t.access_point_uuid))])).map((p) => [p.uuid, p]),
+    );
+    const seen = new Map<string, Set<string>>();
+    for (const [i, row] of rows.entries()) {
+      let ids = seen.get(row.access_event_uuid);
+      if (!ids) {
+        const tap = taps.get(row.access_event_uuid)!;
+        const { faces } = await this.d.scorer.doorFaces(tap, points.get(tap.access_point_uuid)!, BADGES.maxSearchWindowMs);
+        ids = new Set(faces.map((f) => f.id));
+        seen.set(row.access_event_uuid, ids);
+      }
+      if (!ids.has(row.detection_id)) throw badRequest(`[${i}]: detection ${row.detection_id} was not seen at this access event's door.`);
+    }
+  }
+
+  async score(principal: Principal, domain: string, identityId: string) {
+    requireEntitlement(principal, domain, 'keycard', 'view_all');
+    await this.d.evaluator.evaluateDue(domain);
+    const row = await this.identityRow(domain, identityId);
+    const counts = { matched: row.matched, total: row.taps, nullMatched: row.null_matched };
+    return { ok: true as const, matchRatio: matchRatio(counts), total: row.taps, matched: row.matched, nullMatched: row.null_matched };
+  }
+
+  /** More Detections: every face at the tap's door within ±window, scored against the identity. */
+  async tagSearch(
+    principal: Principal,
+    domain: string,
+    body: { access_event_uuid: string; identity_id: string; window_seconds: number; limit: number },
+  ): Promise<{ ok: true; detections: BadgeDetection[] }> {
+    requireEntitlement(principal, domain, 'keycard', 'view_all');
+    const holder = await this.identityRow(domain, body.identity_id);
+    const tap = await this.d.badges.tap(domain, body.access_event_uuid);
+    if (!tap) throw notFound('No such access event in this building.');
+    const [point] = await this.d.badges.accessPointsByUuid([tap.access_point_uuid]);
+    const cotenants = await this.d.evaluator.cotenants(holder);
+    const scored = await this.d.evaluator.scoreTap(tap, point!, holder, cotenants, body.window_seconds * 1000);
+    const tags = await this.d.badges.tagsOfTaps(this.d.db, [tap.uuid]);
+    const cards = await this.d.faces.cards(scored.faces.flatMap((f) => (f.person ? [f.person] : [])));
+    const everyone = [holder, ...cotenants];
+    const now = this.d.clock.now();
+    const detections = this.d.scorer.present(
+      scored,
+      holder,
+      tags,
+      { identity: (uuid) => everyone.find((i) => i.uuid === uuid)?.name, person: (uuid) => cards.get(uuid)?.name ?? null },
+      (id) => signedFrameUrl(this.d.signer, 'poster', id, now),
+    );
+    return { ok: true, detections: detections.slice(0, body.limit) };
+  }
+}

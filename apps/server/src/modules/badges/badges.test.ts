@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import type { AccessEventsReply, CredentialReportReply, CredentialsReply, IngestTapInput } from '@vigil/contract';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
+import { BIRCH_RECEPTION, EXIT } from '../../../test/demo-ids.js';
+
+/** pdfjs reads Helvetica's metrics from its own package (nothing is fetched). */
+const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+
+let ctx: TestContext;
+let manager: string;
+let caregiver: string;
+let birchOnly: string;
+let key: string;
+const T0 = Date.now() - 10 * 60_000;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  manager = await ctx.signIn('manager@maple.example');
+  caregiver = await ctx.signIn('nurse@maple.example');
+  const user = await ctx.access.ensureUser('admin@birch.example', 'Bea Birch');
+  await ctx.access.grant(user.id, BIRCH, 'facility-manager');
+  birchOnly = await ctx.signIn('admin@birch.example');
+  key = await detectorKey(ctx, manager, MAPLE, 'door controller');
+});
+afterAll(() => ctx.close());
+
+const HOLDER = 'UNIT12B-ANNA0001';
+const COTENANT = 'UNIT12B-BOB00002';
+
+const tap = (over: Partial<IngestTapInput> & { at: number; source_id: string }): IngestTapInput => ({
+  access_point: { id: 'front-door', description: 'Front Entrance door', camera_uuid: EXIT },
+  identity: { id: HOLDER, name: 'ANNA KOWALSKI', unit: '12B', role: 'tor' },
+  credential: { id: '0004412345' },
+  ...over,
+  at: new Date(over.at).toISOString(),
+});
+const sendTaps = (taps: unknown[], token = key, domain = MAPLE) =>
+  ctx.app.inject({ method: 'POST', url: `/api/ingest/v1/access-events?domain_uuid=${domain}`, headers: bearer(token), payload: { taps } });
+
+/** A 64-number embedding pointing mostly along `axis`, base64 as the ingest API takes it. */
+const embedding = (axis: number, wobble = 0): string => {
+  const v = new Float32Array(64);
+  v[axis] = 1;
+  v[(axis + 1) % 64] = wobble;
+  return Buffer.from(v.buffer).toString('base64');
+};
+const face = (id: string, at: number, axis: number, wobble = 0) => ({
+  runtime_face_uuid: id,
+  camera_uuid: EXIT,
+  captured_at: new Date(at).toISOString(),
+  frontend_face_uuid: null,
+  confidence: 0.3,
+  face_confidence: 0.97,
+  embedding: embedding(axis, wobble),
+  embedder: 'test-embedder-1',
+});
+const count = async (table: 'access_events' | 'badge_identities' | 'badge_credentials' | 'access_points') =>
+  Number(
+    (
+      await ctx.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const get = <T>(url: string, token = manager) =>
+  ctx.app.inject({ method: 'GET', url, headers: bearer(token) }).then((r) => {
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json<T>();
+  });
+const identity = async (id: string) =>
+  (await get<CredentialsReply>(`/api/faces/v1/credentials?domain_uuid=${MAPLE}`)).identities.find((i) => i.identityId === id)!;
+const events = (id = HOLDER, view = 'all') =>
+  get<AccessEventsReply>(`/api/faces/v1/credentials/${id}/access-events?domain_uuid=${MAPLE}&view=${view}`);
+const saveTags = (tags: unknown[], method: 'POST' | 'DELETE' = 'POST', token = manager) =>
+  ctx.app.inject({ method, url: `/api/faces/v1/confirmed_tags?domain_uuid=${MAPLE}`, headers: bearer(token), payload: tags as object });
+
+const FACE_A1 = randomUUID();
+const FACE_A2 = randomUUID();
+const FACE_OTHER = randomUUID();
+
+describe('badge taps in', () => {
+  it("refuses a missing or made-up key (401), malformed taps and another building's camera (400), writing nothing", async () => {
+    const good = tap({ at: T0, source_id: 'tap-0' });
+    const noKey = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/ingest/v1/access-events?domain_uuid=${MAPLE}`,
+      payload: { taps: [good] },
+    });
+    expect(noKey.statusCode).toBe(401);
+    expect((await sendTaps([good], `vgd_${'x'.repeat(43)}`)).statusCode).toBe(401);
+    expect((await sendTaps([good], manager)).statusCode).toBe(401);
+    for (const bad of [
+      { ...good, identity: { ...good.identity, id: 'SHORT' } },
+      { ...good, at: 'yesterday' },
+      { ...good, source_id: '' },
+      { ...good, access_point: { ...good.access_point, camera_uuid: BIRCH_RECEPTION } },
+      { ...good, at: new Date(Date.now() + 3600_000).toISOString() },
+    ]) {
+      const reply = await sendTaps([good, bad]);
+      expect(reply.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(reply.json()).toMatchObject({ ok: false, statusCode: 400 });
+    }
+    // A key of this building sending for another one.
+    expect((await sendTaps([good], key, BIRCH)).statusCode).toBe(403);
+    for (const table of ['access_events', 'badge_identities', 'badge_credentials', 'access_points'] as const)
+      expect(await count(table)).toBe(0);
+  });
+
+  it('stores taps once (a retried source_id is a duplicate) with their identities, credentials and access point', async () => {
+    const taps = [
+      tap({ at: T0, source_id: 'tap-1' }),
+      tap({
+        at: T0 + 60_000,
+        source_id: 'tap-2',
+        identity: { id: COTENANT, name: 'BOB KOWALSKI', unit: '12B', role: 'cotenant' },
+        credential: { id: '0004499999' },
+      }),
+    ];
+    expect((await sendTaps(taps)).json()).toEqual({ ok: true, accepted: 2, duplicates: 0 });
+    expect((await sendTaps(taps)).json()).toEqual({ ok: true, accepted: 0, duplicates: 2 });
+    expect(await count('access_events')).toBe(2);
+    expect(await count('badge_identities')).toBe(2);
+  });
+});
+
+describe('the badge list and detail', () => {
+  beforeAll(async () => {
+    // Two faces of one person at the door just after Anna's tap (one passage), and someone else 4 s later.
+    const faces = [face(FACE_A1, T0 + 1_000, 3), face(FACE_A2, T0 + 1_500, 3, 0.1), face(FACE_OTHER, T0 + 4_000, 40)];
+    const reply = await ctx.app.inject({ method: 'POST', url: '/api/ingest/v1/batch', headers: bearer(key), payload: { faces } });
+    expect(reply.statusCode, reply.body).toBe(200);
+  });
+
+  it("lists identities with their co-tenants; a tap's door faces count once its window has passed", async () => {
+    const anna = await identity(HOLDER);
+    expect(anna).toMatchObject({
+      name: 'ANNA KOWALSKI',
+      unit: '12B',
+      role: 'tor',
+      total: 1,
+      matched: 0,
+      nullMatched: 0,
+      wellTrained: false,
+    });
+    expect(anna.cotenants).toEqual([{ identityId: COTENANT, name: 'BOB KOWALSKI', role: 'cotenant' }]);
+    expect(anna.credentials).toEqual([{ credential_uuid: expect.any(String), label: '••••2345' }]);
+    // Bob's tap a minute later had nobody at the door.
+    expect(await identity(COTENANT)).toMatchObject({ total: 1, nullMatched: 1, matchRatio: 0 });
+    const { events: list } = await events();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ accessPointDescription: 'Front Entrance door', cameraUUID: EXIT, passages: 2, matched: false });
+    expect(list[0]!.detections.map((d) => d.detectionId).sort()).toEqual([FACE_A1, FACE_A2, FACE_OTHER].sort());
+    // Nothing is known of Anna's face yet: no confidence against her.
+    expect(list[0]!.detections.every((d) => d.matchConfidences === null && d.matchConfidenceLabel === null && !d.verified)).toBe(true);
+  });
+
+  it('confirming a face makes the tap a verified match, and alike faces High; deselecting it rejects it (WRONG_PERSON)', async () => {
+    const tapUuid = (await events()).events[0]!.uuid;
+    const confirm = await saveTags([{ access_event_uuid: tapUuid, detection_id: FACE_A1, identity_id: HOLDER, rejected: false }]);
+    expect(confirm.json(), confirm.body).toEqual({ ok: true, saved: 1 });
+    const after = (await events()).events[0]!;
+    const byId = new Map(after.detections.map((d) => [d.detectionId, d]));
+    expect(byId.get(FACE_A1)).toMatchObject({ verified: true, confirmed: true });
+    expect(byId.get(FACE_A1)!.score).toBeGreaterThan(2);
+    // The confirmed face is now one of Anna's own: the same person a moment later is High against her.
+    expect(byId.get(FACE_A2)!.matchConfidenceLabel).toBe('High');
+    expect(byId.get(FACE_OTHER)!.matchConfidenceLabel).toBe(null);
+    expect(after).toMatchObject({ matched: true, lastVerifiedBy: 'manager@maple.example', lastVerifiedTenantDescription: 'ANNA KOWALSKI' });
+    expect(await identity(HOLDER)).toMatchObject({ matched: 1, matchRatio: 1, images_tagged: 1 });
+    const tags = await get<{ tags: Record<string, unknown[]> }>(`/api/faces/v1/confirmed_tags?domain_uuid=${MAPLE}&identity_id=${HOLDER}`);
+    expect(tags.tags[HOLDER]).toHaveLength(1);
+
+    // Saved again with FACE_A1 deselected: the modal sends it rejected.
+    const reject = await saveTags([
+      { access_event_uuid: tapUuid, detection_id: FACE_A1, identity_id: HOLDER, rejected: true, rejected_for: 'WRONG_PERSON' },
+    ]);
+    expect(reject.statusCode, reject.body).toBe(200);
+    const rejected = (await events()).events[0]!;
+    expect(rejected.detections.find((d) => d.detectionId === FACE_A1)).toMatchObject({ verified: false, confirmed: false });
+    expect(rejected.matched).toBe(false);
+    expect(await identity(HOLDER)).toMatchObject({ matched: 0, matchRatio: 0, images_tagged: 0 });
+    expect(
+      (await get<{ tags: Record<string, unknown[]> }>(`/api/faces/v1/confirmed_tags?domain_uuid=${MAPLE}&identity_id=${HOLDER}`)).tags[
+        HOLDER
+      ],
+    ).toEqual([]);
+    // An empty list is fine and changes nothing.
+    expect((await saveTags([])).json()).toEqual({ ok: true, saved: 0 });
+  });
+
+  it('refuses tags without keycard/edit, for faces not seen at the door, and for another building', async () => {
+    const tapUuid = (await events()).events[0]!.uuid;
+    const tag = { access_event_uuid: tapUuid, detection_id: FACE_A2, identity_id: HOLDER, rejected: false };
+    expect((await saveTags([tag], 'POST', caregiver)).statusCode).toBe(403);
+    expect((await saveTags([{ ...tag, detection_id: randomUUID() }])).statusCode).toBe(400);
+    expect((await saveTags([{ ...tag, identity_id: 'NOBODY0000000000' }])).statusCode).toBe(404);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/faces/v1/confirmed_tags?domain_uuid=${BIRCH}`,
+      headers: bearer(birchOnly),
+      payload: [tag],
+    });
+    expect(foreign.statusCode).toBe(404);
+    for (const url of [
+      `/api/faces/v1/credentials?domain_uuid=${MAPLE}`,
+      `/api/faces/v1/credentials/${HOLDER}/access-events?domain_uuid=${MAPLE}`,
+      `/api/faces/v1/credentials/report?domain_uuid=${MAPLE}&identity_id=${HOLDER}&format=pdf`,
+    ])
+      expect((await ctx.app.inject({ method: 'GET', url, headers: bearer(birchOnly) })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/faces/v1/credentials/${HOLDER}/access-events?domain_uuid=${BIRCH}`,
+          headers: bearer(birchOnly),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('the tenant report is a PDF that names the holder, unit and match ratio', async () => {
+    const reply = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/faces/v1/credentials/report?domain_uuid=${MAPLE}&identity_id=${HOLDER}&format=pdf`,
+      headers: bearer(manager),
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/pdf');
+    expect(reply.headers['content-disposition']).toContain(`tenant-report-${HOLDER}.pdf`);
+    const text = await pdfText(reply.rawPayload);
+    expect(text).toContain('Tenant Report: ANNA KOWALSKI');
+    expect(text).toContain('Unit 12B');
+    expect(text).toContain('Match ratio 0%');
+    expect(text).toContain('Front Entrance door');
+    const unit = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/faces/v1/credentials/report?domain_uuid=${MAPLE}&unit=12B&format=pdf`,
+      headers: bearer(manager),
+    });
+    const unitText = await pdfText(unit.rawPayload);
+    expect(unitText).toContain('ANNA KOWALSKI');
+    expect(unitText).toContain('BOB KOWALSKI');
+  });
+
+  it("the building's mismatch report lists the tap whose door faces are not the holder", async () => {
+    const report = await get<CredentialReportReply>(`/api/faces/v1/credentials/report?domain_uuid=${MAPLE}`);
+    expect(report.report.metadata).toMatchObject({ title: 'Credential Mismatch', kind: 'credential_mismatch', rows: 1 });
+    expect(report.report.values[0]).toMatchObject({
+      holder: { text: 'ANNA KOWALSKI', href: `/credential/${HOLDER}` },
+      people: 2,
+      unit: '12B',
+    });
+  });
+});
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS }).promise;
+  const parts: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return parts.join('\n');
+}

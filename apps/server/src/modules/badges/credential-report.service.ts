@@ -1,0 +1,198 @@
+import { REPORT_TITLES, formatUtc, type BadgeIdentity, type CredentialReportReply, type ReportHeader } from '@vigil/contract';
+import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/database.js';
+import type { AccessEventRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/http-error.js';
+import { signedFrameUrl } from '../../media/frames.js';
+import type { MediaSigner } from '../../media/signing.js';
+import type { DomainDirectory } from '../domains/domains.port.js';
+import type { FacesPort } from '../faces/faces.port.js';
+import type { BadgesRepository } from './badges.repository.js';
+import type { BadgesService } from './badges.service.js';
+import type { TapEvaluator } from './tap-evaluator.js';
+import { renderCredentialPdf, type PdfSection } from './credential-pdf.js';
+
+/** The data refresh's credential mismatch report covers this long. */
+const MISMATCH_DAYS = 7;
+/** Taps per identity in a tenant or unit report. */
+const REPORT_TAPS = 500;
+
+const MISMATCH_HEADERS: ReportHeader[] = [
+  { key: 'time', title: 'Time', type: 'date_weekday' },
+  { key: 'holder', title: 'Badge Holder', type: 'link' },
+  { key: 'unit', title: 'Unit', type: 'text' },
+  { key: 'access_point', title: 'Access Point', type: 'text' },
+  { key: 'people', title: 'People at Door', type: 'number' },
+  { key: 'best', title: 'Best Match', type: 'text' },
+  { key: 'seen', title: 'Seen Instead', type: 'text' },
+  { key: 'face', title: 'Face', type: 'image' },
+];
+
+export const tapState = (tap: AccessEventRow, verified: boolean): string =>
+  verified ? 'Verified match' : tap.matched === 1 ? 'Face matches' : (tap.faces ?? 0) > 0 ? 'Face does not match' : 'No face at the door';
+
+/**
+ * The credential report (part 2 §7): the building's mismatches of the last 7 days (the data refresh's 'Credential'),
+ * or one identity's or a unit's taps, as a table or (format=pdf) a PDF with the door faces. keycard/view_all.
+ */
+export class CredentialReportService {
+  constructor(
+    private readonly d: {
+      db: Db;
+      badges: BadgesRepository;
+      service: BadgesService;
+      evaluator: Pick<TapEvaluator, 'evaluateDue'>;
+      faces: Pick<FacesPort, 'cards'>;
+      domains: DomainDirectory;
+      signer: MediaSigner;
+      /** a detection's face crop (kept, or cut from the recording) */
+      crop: (id: string) => Promise<Buffer | null>;
+      clock: Clock;
+    },
+  ) {}
+
+  /** Taps (evaluated) whose door faces do not match their badge, newest first, as report rows. */
+  async mismatchRows(domain: string, from: number, to: number, limit: number): Promise<Record<string, unknown>[]> {
+    const taps = (await this.d.badges.tapsBetween(domain, from, to, limit * 4)).filter((t) => (t.faces ?? 0) > 0 && t.matched === 0);
+    const identities = new Map(
+      (await this.d.badges.identitiesByUuid(this.d.db, [...new Set(taps.map((t) => t.identity_uuid))])).map((i) => [i.uuid, i]),
+    );
+    const points = new Map(
+      (await this.d.badges.accessPointsByUuid([...new Set(taps.map((t) => t.access_point_uuid))])).map((p) => [p.uuid, p]),
+    );
+    const cards = await this.d.faces.cards(taps.flatMap((t) => (t.shared_with ? [t.shared_with] : [])));
+    const now = this.d.clock.now();
+    return taps.slice(0, limit).map((t) => {
+      const holder = identities.get(t.identity_uuid);
+      return {
+        time: formatUtc(new Date(t.event_at)),
+        holder: holder ? { text: holder.name, href: `/credential/${holder.identity_id}` } : null,
+        unit: holder?.unit ?? null,
+        access_point: points.get(t.access_point_uuid)?.description ?? null,
+        people: t.passages ?? 0,
+        best: t.best_label ?? 'None',
+        seen: t.shared_with ? (cards.get(t.shared_with)?.name ?? 'A known person') : null,
+        face: t.door_face ? { image: signedFrameUrl(this.d.signer, 'poster', t.door_face, now) } : null,
+        tailgate: t.tailgate === 1,
+      };
+    });
+  }
+
+  async report(
+    principal: Principal,
+    q: { domain_uuid: string; identity_id?: string | undefined; unit?: string | undefined; format: 'pdf' | 'json' },
+  ): Promise<{ kind: 'json'; reply: CredentialReportReply } | { kind: 'pdf'; pdf: Buffer; fileName: string }> {
+    requireEntitlement(principal, q.domain_uuid, 'keycard', 'view_all');
+    const domain = await this.d.domains.findOne(q.domain_uuid);
+    if (!domain) throw notFound('No such building.');
+    await this.d.evaluator.evaluateDue(q.domain_uuid);
+    const now = this.d.clock.now();
+    if (!q.identity_id && !q.unit) {
+      const from = now - MISMATCH_DAYS * 24 * 3600_000;
+      const values = (await this.mismatchRows(q.domain_uuid, from, now, 1000)) as CredentialReportReply['report']['values'];
+      const reply: CredentialReportReply = {
+        ok: true,
+        report: {
+          id: null,
+          metadata: {
+            title: REPORT_TITLES.credential_mismatch,
+            kind: 'credential_mismatch',
+            generated: formatUtc(new Date(now)),
+            date_start_ts: formatUtc(new Date(from)),
+            date_end_ts: formatUtc(new Date(now)),
+            timezone: domain.timezone,
+            rows: values.length,
+            generated_by: principal.user.email,
+          },
+          headers: MISMATCH_HEADERS,
+          values: values.map(({ tailgate: _t, ...row }) => row) as CredentialReportReply['report']['values'],
+        },
+      };
+      return { kind: 'json', reply };
+    }
+    const rows = q.identity_id
+      ? [await this.d.service.identityRow(q.domain_uuid, q.identity_id)]
+      : await this.d.badges.unit(q.domain_uuid, q.unit!);
+    if (rows.length === 0) throw notFound('No badge identity in that unit.');
+    const identities = await this.d.service.identities(q.domain_uuid, new Set(rows.map((r) => r.uuid)));
+    const sections: PdfSection[] = [];
+    const tableRows: Record<string, unknown>[] = [];
+    for (const identity of identities) {
+      const row = rows.find((r) => r.identity_id === identity.identityId)!;
+      const taps = await this.d.badges.identityTaps(row.uuid, { limit: REPORT_TAPS, view: 'all' });
+      const tags = await this.d.badges.tagsOfTaps(
+        this.d.db,
+        taps.map((t) => t.uuid),
+      );
+      const points = new Map(
+        (await this.d.badges.accessPointsByUuid([...new Set(taps.map((t) => t.access_point_uuid))])).map((p) => [p.uuid, p]),
+      );
+      const section: PdfSection = { identity, taps: [] };
+      for (const tap of taps) {
+        const verified = tags.some((t) => t.access_event_uuid === tap.uuid && t.identity_uuid === row.uuid && t.rejected === 0);
+        const flags = [...(tap.shared_with ? ['Shared badge'] : []), ...(tap.tailgate === 1 ? ['Tailgating'] : [])];
+        const state = tapState(tap, verified);
+        const accessPoint = points.get(tap.access_point_uuid)?.description ?? '';
+        tableRows.push({
+          time: formatUtc(new Date(tap.event_at)),
+          holder: identity.name,
+          access_point: accessPoint,
+          state,
+          flags: flags.join(', '),
+        });
+        section.taps.push({
+          at: tap.event_at,
+          accessPoint,
+          state,
+          flags,
+          image: q.format === 'pdf' && tap.door_face ? await this.d.crop(tap.door_face) : null,
+        });
+      }
+      sections.push(section);
+    }
+    const title = q.identity_id ? `Tenant Report: ${identities[0]!.name}` : `Unit Report: Unit ${q.unit}`;
+    if (q.format === 'pdf') {
+      const pdf = await renderCredentialPdf({ title, building: domain.description, generatedAt: now, sections });
+      return { kind: 'pdf', pdf, fileName: q.identity_id ? `tenant-report-${q.identity_id}.pdf` : `unit-report-${safeName(q.unit!)}.pdf` };
+    }
+    return { kind: 'json', reply: this.table(title, domain.timezone, now, principal, identities, tableRows) };
+  }
+
+  private table(
+    title: string,
+    timezone: string,
+    now: number,
+    principal: Principal,
+    identities: BadgeIdentity[],
+    values: Record<string, unknown>[],
+  ): CredentialReportReply {
+    const oldest = values.at(-1)?.time as string | undefined;
+    return {
+      ok: true,
+      report: {
+        id: null,
+        metadata: {
+          title,
+          kind: 'credential_mismatch',
+          generated: formatUtc(new Date(now)),
+          date_start_ts: oldest ?? formatUtc(new Date(now)),
+          date_end_ts: formatUtc(new Date(now)),
+          timezone,
+          rows: values.length,
+          generated_by: principal.user.email,
+        },
+        headers: [
+          { key: 'time', title: 'Time', type: 'date_weekday' },
+          { key: 'holder', title: identities.length > 1 ? 'Badge Holder' : 'Name', type: 'text' },
+          { key: 'access_point', title: 'Access Point', type: 'text' },
+          { key: 'state', title: 'Verification', type: 'text' },
+          { key: 'flags', title: 'Flags', type: 'text' },
+        ],
+        values: values as CredentialReportReply['report']['values'],
+      },
+    };
+  }
+}
+
+const safeName = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-');

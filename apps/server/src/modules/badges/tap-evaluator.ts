@@ -1,0 +1,107 @@
+import { BADGES } from '@vigil/contract';
+import type { Db } from '../../db/database.js';
+import type { AccessEventRow, AccessPointRow, BadgeIdentityRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { BadgesRepository } from './badges.repository.js';
+import { isTailgate } from './door-faces.js';
+import type { ScoredTap, TapScorer } from './tap-scorer.js';
+
+/** A tap is looked at this long after it happened: its window has passed and the analyzer's faces (and pictures) are in. */
+export const EVALUATE_AFTER_MS = BADGES.windowAfterMs + 15_000;
+const BATCH = 100;
+
+/**
+ * Looks at taps once their window has passed: how many faces and people were at the door, whether one was the holder,
+ * whether the badge was used by someone else or followed by more people than taps. The verdict is stored on the tap and
+ * counted on its identity (so the badge list reads one row per identity). Taps are looked at again when someone tags
+ * their faces. A verdict is written only over the state it was computed from, so two servers never count a tap twice.
+ */
+export class TapEvaluator {
+  constructor(
+    private readonly d: {
+      db: Db;
+      badges: BadgesRepository;
+      scorer: TapScorer;
+      clock: Clock;
+    },
+  ) {}
+
+  /** Evaluates the taps that are due (of one building, or all); the number looked at. */
+  async evaluateDue(domain?: string): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const due = await this.d.badges.dueTaps(this.d.clock.now() - EVALUATE_AFTER_MS, BATCH, domain);
+      if (due.length === 0) return total;
+      await this.evaluate(due);
+      total += due.length;
+      if (due.length < BATCH) return total;
+    }
+  }
+
+  /** Scores taps (read afresh) and stores their verdicts. */
+  async evaluate(taps: readonly AccessEventRow[]): Promise<void> {
+    const points = new Map(
+      (await this.d.badges.accessPointsByUuid([...new Set(taps.map((t) => t.access_point_uuid))])).map((p) => [p.uuid, p]),
+    );
+    const identities = new Map(
+      (await this.d.badges.identitiesByUuid(this.d.db, [...new Set(taps.map((t) => t.identity_uuid))])).map((i) => [i.uuid, i]),
+    );
+    const units = new Map<string, BadgeIdentityRow[]>();
+    for (const tap of taps) {
+      const point = points.get(tap.access_point_uuid);
+      const holder = identities.get(tap.identity_uuid);
+      if (!point || !holder) continue;
+      const cotenants = await this.cotenants(holder, units);
+      const scored = await this.scoreTap(tap, point, holder, cotenants);
+      const tailgate = await this.tailgate(tap, point, scored);
+      await this.d.db.transaction().execute((trx) =>
+        this.d.badges.setVerdict(trx, tap, {
+          evaluated_at: this.d.clock.now(),
+          faces: scored.verdict.faces,
+          passages: scored.verdict.passages,
+          matched: scored.verdict.matched ? 1 : 0,
+          best_label: scored.verdict.bestLabel,
+          shared_with: scored.verdict.sharedWith,
+          door_face: scored.verdict.doorFace,
+          tailgate: tailgate ? 1 : 0,
+        }),
+      );
+    }
+  }
+
+  /** The identities of the holder's unit but the holder. */
+  async cotenants(holder: BadgeIdentityRow, cache = new Map<string, BadgeIdentityRow[]>()): Promise<BadgeIdentityRow[]> {
+    if (!holder.unit) return [];
+    const key = `${holder.domain_uuid}|${holder.unit}`;
+    let unit = cache.get(key);
+    if (!unit) {
+      unit = await this.d.badges.unit(holder.domain_uuid, holder.unit);
+      cache.set(key, unit);
+    }
+    return unit.filter((i) => i.uuid !== holder.uuid);
+  }
+
+  async scoreTap(
+    tap: AccessEventRow,
+    point: AccessPointRow,
+    holder: BadgeIdentityRow,
+    cotenants: readonly BadgeIdentityRow[],
+    windowMs?: number,
+  ): Promise<ScoredTap> {
+    const { faces, embedder } = await this.d.scorer.doorFaces(tap, point, windowMs);
+    const gallery = await this.d.scorer.gallery(tap.domain_uuid, embedder, [holder, ...cotenants]);
+    const tags = await this.d.badges.tagsOfTaps(this.d.db, [tap.uuid]);
+    return this.d.scorer.score(faces, gallery, holder, cotenants, tags);
+  }
+
+  /** More people through the door just after the tap than taps there around it. */
+  private async tailgate(tap: AccessEventRow, point: AccessPointRow, scored: ScoredTap): Promise<boolean> {
+    const after = new Set<number>();
+    scored.faces.forEach((face, i) => {
+      if (face.at >= tap.event_at && face.at <= tap.event_at + BADGES.tailgateWindowMs) after.add(scored.passages[i]!);
+    });
+    if (after.size < 2) return false;
+    const taps = await this.d.badges.tapsAt(point.uuid, tap.event_at - BADGES.tailgateWindowMs, tap.event_at + BADGES.tailgateWindowMs);
+    return isTailgate(after.size, taps);
+  }
+}

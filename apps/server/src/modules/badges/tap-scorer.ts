@@ -1,0 +1,181 @@
+import { BADGES, confidenceLabel, detectionScore, isVerified, unit, type BadgeDetection, type MatchConfidences } from '@vigil/contract';
+import type { AccessEventRow, AccessPointRow, BadgeIdentityRow, BadgeTagRow } from '../../db/schema.js';
+import type { FacesPort } from '../faces/faces.port.js';
+import type { PeopleGallery, ScoringGalleries } from '../training/scoring-gallery.js';
+import type { BadgesRepository } from './badges.repository.js';
+import {
+  groupPassages,
+  identitySubject,
+  matchAgainst,
+  similarities,
+  tapVerdict,
+  type DoorFace,
+  type ScoringGallery,
+  type Subject,
+  type TapVerdict,
+} from './door-faces.js';
+
+/** At most this many faces are read for one tap's window (a crowded door; the rest are 'More Detections'). */
+const MAX_FACES = 200;
+
+/** A tap's faces with what they say of the holder and each co-tenant. */
+export interface ScoredTap {
+  faces: DoorFace[];
+  passages: number[];
+  holder: Map<string, MatchConfidences | null>;
+  cotenants: Map<string, { identity: BadgeIdentityRow; match: MatchConfidences | null }[]>;
+  verdict: TapVerdict;
+}
+
+const subjectOf = (identity: BadgeIdentityRow): Subject => ({ identityUuid: identity.uuid, person: identity.face_uuid });
+
+/**
+ * Scores the faces at a door around a tap against the badge holder and the holder's co-tenants on the building's
+ * calibrated scale (the loaded model, or the registry on the prior curve), with the faces confirmed to each identity at
+ * earlier taps as that identity's own rows.
+ */
+export class TapScorer {
+  constructor(
+    private readonly d: {
+      badges: BadgesRepository;
+      faces: FacesPort;
+      galleries: ScoringGalleries;
+    },
+  ) {}
+
+  /** The faces at the access point's camera within the window around the tap (none without a camera). */
+  async doorFaces(tap: AccessEventRow, point: AccessPointRow, windowMs?: number): Promise<{ faces: DoorFace[]; embedder: string | null }> {
+    if (!point.camera_uuid) return { faces: [], embedder: null };
+    const before = windowMs ?? point.window_before_ms;
+    const after = windowMs ?? point.window_after_ms;
+    const rows = await this.d.faces.atCamera(point.camera_uuid, tap.event_at - before, tap.event_at + after, MAX_FACES);
+    // The faces of one analyzer share one embedder; a door seen by two takes the most common.
+    const counts = new Map<string, number>();
+    for (const r of rows) if (r.embedder) counts.set(r.embedder, (counts.get(r.embedder) ?? 0) + 1);
+    const embedder = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+    const faces = rows.map((r) => ({
+      id: r.id,
+      at: r.at,
+      vector: r.vector && r.embedder === embedder ? unit(r.vector) : null,
+      // A face answered as someone else is not that person.
+      person: r.match_confirmed === 0 ? null : r.person,
+      confidence: r.match_confirmed === 1 ? 1 : r.confidence,
+      faceConfidence: r.face_confidence,
+    }));
+    return { faces, embedder };
+  }
+
+  /** The building's gallery for an embedder, with the identities' own confirmed faces added as their rows. */
+  async gallery(domain: string, embedder: string | null, identities: readonly BadgeIdentityRow[]): Promise<ScoringGallery | null> {
+    if (!embedder) return null;
+    const people: PeopleGallery | null = await this.d.galleries.of(domain, embedder);
+    const own = await this.d.badges.confirmedDetections(identities.map((i) => i.uuid));
+    const vectors = await this.d.faces.embeddingsOf(
+      own.map((o) => o.detection_id),
+      embedder,
+    );
+    const dims = people?.dims ?? vectors.values().next().value?.length ?? 0;
+    if (dims === 0) return null;
+    const extra = own.flatMap((o) => {
+      const v = vectors.get(o.detection_id);
+      const u = v && v.length === dims ? unit(v) : null;
+      return u ? [{ owner: identitySubject(o.identity_uuid), vector: u }] : [];
+    });
+    const base = people?.owners.length ?? 0;
+    const all = new Float32Array((base + extra.length) * dims);
+    if (people) all.set(people.vectors, 0);
+    extra.forEach((e, i) => all.set(e.vector, (base + i) * dims));
+    return {
+      calibration: people?.calibration ?? { w_sim: 25, w_margin: 0, bias: -12.5 },
+      dims,
+      owners: [...(people?.owners ?? []), ...extra.map((e) => e.owner)],
+      vectors: all,
+    };
+  }
+
+  /** Scores a tap's faces (already read) against the holder and co-tenants. */
+  score(
+    faces: DoorFace[],
+    gallery: ScoringGallery | null,
+    holder: BadgeIdentityRow,
+    cotenants: readonly BadgeIdentityRow[],
+    tags: readonly BadgeTagRow[],
+  ): ScoredTap {
+    const holderMatch = new Map<string, MatchConfidences | null>();
+    const cotenantMatch = new Map<string, { identity: BadgeIdentityRow; match: MatchConfidences | null }[]>();
+    for (const face of faces) {
+      const sims = gallery && face.vector ? similarities(gallery, face.vector) : null;
+      holderMatch.set(face.id, sims && gallery ? matchAgainst(gallery, sims, subjectOf(holder)) : null);
+      cotenantMatch.set(
+        face.id,
+        cotenants.map((c) => ({ identity: c, match: sims && gallery ? matchAgainst(gallery, sims, subjectOf(c)) : null })),
+      );
+    }
+    const tapTags = tags.map((t) => ({ detectionId: t.detection_id, identityUuid: t.identity_uuid, rejected: t.rejected === 1 }));
+    return {
+      faces,
+      passages: groupPassages(faces),
+      holder: holderMatch,
+      cotenants: cotenantMatch,
+      verdict: tapVerdict(faces, holderMatch, subjectOf(holder), tapTags),
+    };
+  }
+
+  /** The detections of a scored tap as the badge detail shows them (best for the holder first). */
+  present(
+    scored: ScoredTap,
+    holder: BadgeIdentityRow,
+    tags: readonly BadgeTagRow[],
+    names: { identity: (uuid: string) => string | undefined; person: (uuid: string) => string | null },
+    imageUrl: (id: string) => string,
+  ): BadgeDetection[] {
+    const out = scored.faces.map((face, i) => {
+      const holderMatch = scored.holder.get(face.id) ?? null;
+      const cotenants = scored.cotenants.get(face.id) ?? [];
+      const faceTags = tags.filter((t) => t.detection_id === face.id);
+      const confidence = holderMatch?.nn_prob ?? 0;
+      const score = detectionScore(
+        confidence,
+        faceTags.map((t) => ({ identity_id: t.identity_uuid, rejected: t.rejected === 1 })),
+        holder.uuid,
+      );
+      const own = faceTags.find((t) => t.identity_uuid === holder.uuid);
+      const bestCotenant = cotenants.filter((c) => c.match).sort((a, b) => (b.match?.nn_prob ?? 0) - (a.match?.nn_prob ?? 0))[0];
+      const confirmedToCotenant = faceTags.some((t) => t.rejected === 0 && t.identity_uuid !== holder.uuid);
+      const isCotenant =
+        confirmedToCotenant ||
+        (bestCotenant?.match !== undefined &&
+          bestCotenant.match !== null &&
+          bestCotenant.match.nn_prob > confidence &&
+          bestCotenant.match.nn_prob >= 0.5);
+      const verifiedTag = own && own.rejected === 0 ? own : undefined;
+      return {
+        detectionId: face.id,
+        capturedAt: new Date(face.at).toISOString(),
+        isCotenant: isCotenant && !verifiedTag,
+        matchConfidences: holderMatch,
+        cotenantMatchConfidences: cotenants.flatMap((c) =>
+          c.match ? [{ ...c.match, identity_id: c.identity.identity_id, name: names.identity(c.identity.uuid) ?? c.identity.name }] : [],
+        ),
+        matchConfidenceLabel: own?.rejected === 1 ? null : confidenceLabel(holderMatch?.nn_prob),
+        cotenantMatchConfidenceLabel: {
+          label: confidenceLabel(bestCotenant?.match?.nn_prob),
+          identity_id: bestCotenant?.identity.identity_id ?? null,
+        },
+        faceDetectorConfidence: face.faceConfidence,
+        score,
+        verified:
+          own?.rejected === 1
+            ? false
+            : isVerified({ verifiedBy: verifiedTag?.verified_by ?? null, verifiedAt: verifiedTag?.verified_at ?? null, score }),
+        confirmed: own ? own.rejected === 0 : null,
+        namedPerson: face.person ? names.person(face.person) : null,
+        passage: scored.passages[i] ?? 0,
+        imageUrl: imageUrl(face.id),
+      } satisfies BadgeDetection;
+    });
+    return out.sort((a, b) => b.score - a.score || a.capturedAt.localeCompare(b.capturedAt));
+  }
+}
+
+export const TAP_DETECTIONS = BADGES.tapDetections;
