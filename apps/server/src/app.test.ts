@@ -103,6 +103,13 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'GET', url: `/api/faces/v1/confirmed_tags?domain_uuid=${MAPLE}` },
   { method: 'POST', url: `/api/faces/v1/confirmed_tags?domain_uuid=${MAPLE}`, payload: [] },
   { method: 'DELETE', url: `/api/faces/v1/confirmed_tags?domain_uuid=${MAPLE}`, payload: [] },
+  { method: 'GET', url: `/api/reports/v1/reports?domain_uuid=${MAPLE}` },
+  { method: 'GET', url: `/api/reports/v1/reports/${RULE_ID}?domain_uuid=${MAPLE}` },
+  {
+    method: 'POST',
+    url: '/api/reports/v1/reports',
+    payload: { domain_uuid: MAPLE, kind: 'tailgating', start: '2026-01-01T00:00:00Z', end: '2026-01-02T00:00:00Z' },
+  },
   {
     method: 'POST',
     url: `/api/faces/v1/tag_search?domain_uuid=${MAPLE}`,
@@ -144,6 +151,7 @@ describe('every protected route', () => {
         .replace('/models/2026-01-01-00-00-00/identities', '/models/{label}/identities')
         .replace('/credentials/UNIT12B-ANNA0001/access-events', '/credentials/{id}/access-events')
         .replace(`/accounts/${RULE_ID}`, '/accounts/{userId}')
+        .replace(`/reports/${RULE_ID}`, '/reports/{id}')
         .replace(RULE_ID, '{id}')
         .replace(CAMERA, '{cameraId}')
         .replace(MAPLE, '{domainId}')

@@ -14,6 +14,9 @@ import { wireAlerts } from './modules/alerts/alerts.wiring.js';
 import { wireAnalyzers } from './modules/analyzers/analyzers.wiring.js';
 import { createAudit, wireAudit } from './modules/audit/audit.wiring.js';
 import { wireBadges } from './modules/badges/badges.wiring.js';
+import { wireReports } from './modules/reports/reports.wiring.js';
+import { TAP_REPORT_HEADERS } from './modules/badges/credential-report.service.js';
+import { signedFrameUrl } from './media/frames.js';
 import { wireAuth } from './modules/auth/auth.wiring.js';
 import { wireDomains } from './modules/domains/domains.wiring.js';
 import { wireTraining } from './modules/training/training.wiring.js';
@@ -216,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     secret: config.secret,
     clock,
   });
-  wireBadges(app, {
+  const badges = wireBadges(app, {
     db,
     authenticator,
     badges: repos.badges,
@@ -229,6 +232,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     signer,
     crop: (id) => frames.read('poster', id),
     clock,
+  });
+  wireReports(app, {
+    authenticator,
+    reports: repos.reports,
+    schedule: repos.reportSchedule,
+    domains: repos.domains,
+    sources: {
+      taps: (domain, from, to, limit, which) => badges.reports.tapRows(domain, from, to, limit, which),
+      tapHeaders: TAP_REPORT_HEADERS,
+      alerts: (domain, from, to, limit) => alerts.between(domain, from, to, limit),
+    },
+    faceImage: (detection) => signedFrameUrl(signer, 'poster', detection, clock.now()),
+    clock,
+    scheduled: config.reportsSchedule,
   });
   mediaRoutes(app, {
     store,

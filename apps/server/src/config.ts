@@ -66,6 +66,8 @@ export interface Config {
     /** minutes between retention sweeps (VIGIL_RETENTION_SWEEP_MINUTES; null: 'off', no sweep runs on this server) */
     sweepMinutes: number | null;
   };
+  /** the daily reports: made for the day before once per cluster (VIGIL_REPORTS_SCHEDULE=off: not by this server) */
+  reportsSchedule: boolean;
   video: {
     /** where cameras may be (CIDR list, VIGIL_CAMERA_NETWORKS): a camera elsewhere is refused, so no one probes other hosts */
     cameraNetworks: string;
@@ -217,6 +219,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       sweepMinutes:
         env.VIGIL_RETENTION_SWEEP_MINUTES === 'off' ? null : integer(env, 'VIGIL_RETENTION_SWEEP_MINUTES', RETENTION.sweepMinutes),
     },
+    reportsSchedule: env.VIGIL_REPORTS_SCHEDULE !== 'off',
     video: {
       cameraNetworks: env.VIGIL_CAMERA_NETWORKS || DEFAULT_CAMERA_NETWORKS,
       mediaDir: resolve(dataDir, env.VIGIL_MEDIA_DIR ?? 'media'),

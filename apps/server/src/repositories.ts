@@ -4,8 +4,9 @@ import { AlertRulesRepository } from './modules/alerts/alert-rules.repository.js
 import { ElopementAlertsRepository } from './modules/alerts/elopement.repository.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { BadgesRepository } from './modules/badges/badges.repository.js';
+import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { PrivacyRepository } from './modules/privacy/privacy.repository.js';
-import { SweepStateRepository } from './modules/privacy/sweep-state.repository.js';
+import { JobLeases } from './db/job-leases.js';
 import { AnalyzersRepository } from './modules/analyzers/analyzers.repository.js';
 import { AccessRepository } from './modules/auth/access.repository.js';
 import { DomainsRepository } from './modules/domains/domains.repository.js';
@@ -51,8 +52,10 @@ export function createRepositories(database: DatabaseHandle, clock: Clock) {
     models: new ModelsRepository(db),
     audit: new AuditRepository(db),
     privacy: new PrivacyRepository(db),
-    retentionSweeps: new SweepStateRepository(db),
+    retentionSweeps: new JobLeases(db),
+    reportSchedule: new JobLeases(db, 'reports'),
     badges: new BadgesRepository(db),
+    reports: new ReportsRepository(db),
   };
 }
 

@@ -98,6 +98,8 @@ export async function createTestContext(
     VIGIL_ANALYZER: 'off',
     // Tests that need a retention sweep run it themselves (a scheduled one would meet their moved clocks).
     VIGIL_RETENTION_SWEEP_MINUTES: 'off',
+    // Tests that need scheduled reports make them themselves.
+    VIGIL_REPORTS_SCHEDULE: 'off',
     ...env,
   });
   const { handle: database, location: databaseLocation, drop } = await openTestDatabase(dataDir);

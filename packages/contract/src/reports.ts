@@ -116,3 +116,20 @@ export function cellText(cell: ReportCell | undefined, type: ReportHeader['type'
   }
   return 'text' in cell ? cell.text : cell.image;
 }
+
+/** How a stored report names a face picture: the detection's id, made a link when the report is read. */
+export const DETECTION_IMAGE = 'detection:';
+
+/** The rows with every stored picture reference (`detection:<id>`) replaced by `link(id)`. */
+export function resolveImages(values: Report['values'], link: (detection: string) => string): Report['values'] {
+  return values.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([key, cell]) => [
+        key,
+        cell !== null && typeof cell === 'object' && 'image' in cell && cell.image.startsWith(DETECTION_IMAGE)
+          ? { image: link(cell.image.slice(DETECTION_IMAGE.length)) }
+          : cell,
+      ]),
+    ),
+  );
+}

@@ -1,5 +1,12 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { AccessEventTable, AccessPointTable, BadgeCredentialTable, BadgeIdentityTable, BadgeTagTable, ReportTable } from './schema-badges.js';
+import type {
+  AccessEventTable,
+  AccessPointTable,
+  BadgeCredentialTable,
+  BadgeIdentityTable,
+  BadgeTagTable,
+  ReportTable,
+} from './schema-badges.js';
 import type { AnalyzerLeaseTable, AnalyzerTable, CameraAnalysisTable, DeploymentKeyTable, DetectorTable } from './schema-analyzers.js';
 import type {
   FaceDetectionCandidateTable,

@@ -117,6 +117,32 @@ export class AlertsService {
     return runtimeFaceUuids.length === 0 ? Promise.resolve([]) : this.d.elopement.idsOfFaces(runtimeFaceUuids);
   }
 
+  /**
+   * A building's elopement alerts between two moments, oldest first, with who dismissed them and how (the elopement
+   * alerts report): no permission check, the caller checks its own.
+   */
+  async between(domain: string, from: number, to: number, limit: number) {
+    const rows = await this.d.elopement.list({
+      domain,
+      since: from,
+      before: to,
+      includeDismissed: true,
+      ascending: true,
+      offset: 0,
+      limit,
+    });
+    return rows.map((r) => ({
+      alertId: r.alert_id,
+      at: r.event_ts,
+      person: r.first_name === null ? r.description : `${r.first_name} ${r.last_name ?? ''}`.trim(),
+      camera: r.camera_description,
+      detection: r.runtime_face_uuid,
+      dismissedAt: r.dismissed_at,
+      dismissedBy: r.dismisser_name ?? r.dismisser_email,
+      dismissedVia: r.dismissed_via,
+    }));
+  }
+
   /** GET /api/v1/faces/alerts (alerting/receive_er_alerts): 24 hours back by default, active ones unless asked. */
   async list(principal: Principal, q: FacesAlertsQuery): Promise<{ ok: true; alerts: ElopementAlert[] }> {
     requireEntitlement(principal, q.domainUUID, 'alerting', 'receive_er_alerts');

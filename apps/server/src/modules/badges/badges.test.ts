@@ -31,14 +31,14 @@ afterAll(() => ctx.close());
 const HOLDER = 'UNIT12B-ANNA0001';
 const COTENANT = 'UNIT12B-BOB00002';
 
-const tap = (over: Partial<IngestTapInput> & { at: number; source_id: string }): IngestTapInput => ({
+const tap = (over: Omit<Partial<IngestTapInput>, 'at'> & { at: number; source_id: string }): IngestTapInput => ({
   access_point: { id: 'front-door', description: 'Front Entrance door', camera_uuid: EXIT },
   identity: { id: HOLDER, name: 'ANNA KOWALSKI', unit: '12B', role: 'tor' },
   credential: { id: '0004412345' },
   ...over,
   at: new Date(over.at).toISOString(),
 });
-const sendTaps = (taps: unknown[], token = key, domain = MAPLE) =>
+const sendTaps = (taps: unknown[], token = key, domain: string = MAPLE) =>
   ctx.app.inject({ method: 'POST', url: `/api/ingest/v1/access-events?domain_uuid=${domain}`, headers: bearer(token), payload: { taps } });
 
 /** A 64-number embedding pointing mostly along `axis`, base64 as the ingest API takes it. */

@@ -1,4 +1,12 @@
-import { REPORT_TITLES, formatUtc, type BadgeIdentity, type CredentialReportReply, type ReportHeader } from '@vigil/contract';
+import {
+  DETECTION_IMAGE,
+  REPORT_TITLES,
+  formatUtc,
+  resolveImages,
+  type BadgeIdentity,
+  type CredentialReportReply,
+  type ReportHeader,
+} from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/database.js';
 import type { AccessEventRow } from '../../db/schema.js';
@@ -18,7 +26,8 @@ const MISMATCH_DAYS = 7;
 /** Taps per identity in a tenant or unit report. */
 const REPORT_TAPS = 500;
 
-const MISMATCH_HEADERS: ReportHeader[] = [
+/** The columns of the mismatch, sharing and tailgating reports. */
+export const TAP_REPORT_HEADERS: ReportHeader[] = [
   { key: 'time', title: 'Time', type: 'date_weekday' },
   { key: 'holder', title: 'Badge Holder', type: 'link' },
   { key: 'unit', title: 'Unit', type: 'text' },
@@ -52,9 +61,15 @@ export class CredentialReportService {
     },
   ) {}
 
-  /** Taps (evaluated) whose door faces do not match their badge, newest first, as report rows. */
-  async mismatchRows(domain: string, from: number, to: number, limit: number): Promise<Record<string, unknown>[]> {
-    const taps = (await this.d.badges.tapsBetween(domain, from, to, limit * 4)).filter((t) => (t.faces ?? 0) > 0 && t.matched === 0);
+  /**
+   * A building's evaluated taps of a period as report rows, newest first: those whose door faces do not match their
+   * badge (mismatch), whose badge someone else used (shared), or that more people followed than tapped (tailgate). The
+   * door face is a reference (`detection:<id>`), made a link when the report is read.
+   */
+  async tapRows(domain: string, from: number, to: number, limit: number, which: TapReportKind): Promise<ReportRow[]> {
+    const keep = (t: AccessEventRow) =>
+      which === 'mismatch' ? (t.faces ?? 0) > 0 && t.matched === 0 : which === 'shared' ? t.shared_with !== null : t.tailgate === 1;
+    const taps = (await this.d.badges.tapsBetween(domain, from, to, limit * 20)).filter(keep).slice(0, limit);
     const identities = new Map(
       (await this.d.badges.identitiesByUuid(this.d.db, [...new Set(taps.map((t) => t.identity_uuid))])).map((i) => [i.uuid, i]),
     );
@@ -62,8 +77,7 @@ export class CredentialReportService {
       (await this.d.badges.accessPointsByUuid([...new Set(taps.map((t) => t.access_point_uuid))])).map((p) => [p.uuid, p]),
     );
     const cards = await this.d.faces.cards(taps.flatMap((t) => (t.shared_with ? [t.shared_with] : [])));
-    const now = this.d.clock.now();
-    return taps.slice(0, limit).map((t) => {
+    return taps.map((t) => {
       const holder = identities.get(t.identity_uuid);
       return {
         time: formatUtc(new Date(t.event_at)),
@@ -73,8 +87,7 @@ export class CredentialReportService {
         people: t.passages ?? 0,
         best: t.best_label ?? 'None',
         seen: t.shared_with ? (cards.get(t.shared_with)?.name ?? 'A known person') : null,
-        face: t.door_face ? { image: signedFrameUrl(this.d.signer, 'poster', t.door_face, now) } : null,
-        tailgate: t.tailgate === 1,
+        face: t.door_face ? { image: `${DETECTION_IMAGE}${t.door_face}` } : null,
       };
     });
   }
@@ -90,7 +103,9 @@ export class CredentialReportService {
     const now = this.d.clock.now();
     if (!q.identity_id && !q.unit) {
       const from = now - MISMATCH_DAYS * 24 * 3600_000;
-      const values = (await this.mismatchRows(q.domain_uuid, from, now, 1000)) as CredentialReportReply['report']['values'];
+      const values = resolveImages(await this.tapRows(q.domain_uuid, from, now, 1000, 'mismatch'), (id) =>
+        signedFrameUrl(this.d.signer, 'poster', id, now),
+      );
       const reply: CredentialReportReply = {
         ok: true,
         report: {
@@ -105,8 +120,8 @@ export class CredentialReportService {
             rows: values.length,
             generated_by: principal.user.email,
           },
-          headers: MISMATCH_HEADERS,
-          values: values.map(({ tailgate: _t, ...row }) => row) as CredentialReportReply['report']['values'],
+          headers: TAP_REPORT_HEADERS,
+          values,
         },
       };
       return { kind: 'json', reply };
@@ -117,7 +132,7 @@ export class CredentialReportService {
     if (rows.length === 0) throw notFound('No badge identity in that unit.');
     const identities = await this.d.service.identities(q.domain_uuid, new Set(rows.map((r) => r.uuid)));
     const sections: PdfSection[] = [];
-    const tableRows: Record<string, unknown>[] = [];
+    const tableRows: ReportRow[] = [];
     for (const identity of identities) {
       const row = rows.find((r) => r.identity_id === identity.identityId)!;
       const taps = await this.d.badges.identityTaps(row.uuid, { limit: REPORT_TAPS, view: 'all' });
@@ -165,7 +180,7 @@ export class CredentialReportService {
     now: number,
     principal: Principal,
     identities: BadgeIdentity[],
-    values: Record<string, unknown>[],
+    values: ReportRow[],
   ): CredentialReportReply {
     const oldest = values.at(-1)?.time as string | undefined;
     return {
@@ -189,10 +204,13 @@ export class CredentialReportService {
           { key: 'state', title: 'Verification', type: 'text' },
           { key: 'flags', title: 'Flags', type: 'text' },
         ],
-        values: values as CredentialReportReply['report']['values'],
+        values,
       },
     };
   }
 }
+
+export type TapReportKind = 'mismatch' | 'shared' | 'tailgate';
+type ReportRow = CredentialReportReply['report']['values'][number];
 
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Clock } from '../../lib/clock.js';
 import type { RetentionSweep, SweepCounts } from './retention-sweep.js';
-import type { SweepStateRepository } from './sweep-state.repository.js';
+import type { JobLeases } from '../../db/job-leases.js';
 
 /** How long a claimed run is this server's without a renewal (a server that died mid-sweep lets another take over). */
 const LEASE_MS = 15 * 60_000;
@@ -23,7 +23,7 @@ export class RetentionScheduler {
   constructor(
     private readonly d: {
       sweep: Pick<RetentionSweep, 'run'>;
-      state: Pick<SweepStateRepository, 'claim' | 'renew' | 'finish'>;
+      state: Pick<JobLeases, 'claim' | 'renew' | 'finish'>;
       clock: Clock;
       /** null: no sweep runs on this server (the CLI can still run one) */
       everyMs: number | null;

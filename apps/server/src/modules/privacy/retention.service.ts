@@ -23,7 +23,7 @@ import type { DetectionRetention } from '../faces/detection-retention.js';
 import type { ClientErrorsService } from '../staff/client-errors.service.js';
 import type { VideoRetention } from '../video/video-retention.js';
 import type { PrivacyRepository } from './privacy.repository.js';
-import type { SweepStateRepository } from './sweep-state.repository.js';
+import type { JobLeases } from '../../db/job-leases.js';
 
 type Held = { count: number; bytes?: number | null; oldest: number | null };
 
@@ -44,7 +44,7 @@ export class RetentionService {
   constructor(
     private readonly d: {
       privacy: Pick<PrivacyRepository, 'row' | 'setRetention'>;
-      sweeps: Pick<SweepStateRepository, 'state'>;
+      sweeps: Pick<JobLeases, 'state'>;
       /** the installation's periods (config.retention.days) */
       installation: RetentionDays;
       schedule: SweepSchedule;

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from './database.js';
 
-export interface SweepState {
+export interface JobState {
   leaseUntil: number | null;
   leasedBy: string | null;
   lastStartedAt: number | null;
@@ -9,17 +9,17 @@ export interface SweepState {
 }
 
 /**
- * When the retention sweep ran and who runs it now (retention_sweeps, migration 0017). Several servers tick; the one
- * whose conditional UPDATE claims the due run does it, so a cluster sweeps once a period (and two at once would only
- * find less to delete: the sweep itself is safe either way).
+ * A background job that a cluster runs once a period (the retention sweep, the scheduled reports): when it last ran and
+ * which server runs it now (a row of retention_sweeps, migrations 0017 and 0018). Several servers tick; the one whose
+ * conditional UPDATE claims the due run does it.
  */
-export class SweepStateRepository {
+export class JobLeases {
   constructor(
     private readonly db: Db,
     private readonly name = 'retention',
   ) {}
 
-  async state(): Promise<SweepState> {
+  async state(): Promise<JobState> {
     const row = await this.db.selectFrom('retention_sweeps').selectAll().where('name', '=', this.name).executeTakeFirst();
     const n = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
     return {

@@ -1,0 +1,112 @@
+import { DETECTION_IMAGE, formatUtc, type ReportCell, type ReportHeader, type ReportKind } from '@vigil/contract';
+
+/** A report's table: its columns and rows. */
+export interface ReportTable {
+  headers: ReportHeader[];
+  values: Record<string, ReportCell>[];
+}
+
+/** What the reports are made from: badges' taps (by verdict) and alerts' elopement alerts; pictures as `detection:<id>`. */
+export interface ReportSources {
+  taps(
+    domain: string,
+    from: number,
+    to: number,
+    limit: number,
+    which: 'mismatch' | 'shared' | 'tailgate',
+  ): Promise<Record<string, ReportCell>[]>;
+  tapHeaders: ReportHeader[];
+  alerts(
+    domain: string,
+    from: number,
+    to: number,
+    limit: number,
+  ): Promise<
+    {
+      at: number;
+      person: string;
+      camera: string | null;
+      detection: string | null;
+      dismissedAt: number | null;
+      dismissedBy: string | null;
+      dismissedVia: string | null;
+    }[]
+  >;
+}
+
+const ALERT_HEADERS: ReportHeader[] = [
+  { key: 'time', title: 'Time', type: 'date_weekday' },
+  { key: 'resident', title: 'Resident', type: 'text' },
+  { key: 'camera', title: 'Camera', type: 'text' },
+  { key: 'dismissed_at', title: 'Dismissed', type: 'date' },
+  { key: 'dismissed_by', title: 'Dismissed By', type: 'text' },
+  { key: 'how', title: 'How', type: 'text' },
+  { key: 'minutes', title: 'Minutes to Dismiss', type: 'number' },
+  { key: 'face', title: 'Face', type: 'image' },
+];
+
+/** Minutes between an alert and its dismissal, one decimal. */
+export const minutesToDismiss = (at: number, dismissedAt: number | null): number | null =>
+  dismissedAt === null ? null : Math.round((dismissedAt - at) / 6_000) / 10;
+
+/** The table of a report kind over a period. */
+export async function buildReport(
+  sources: ReportSources,
+  kind: ReportKind,
+  domain: string,
+  from: number,
+  to: number,
+  limit: number,
+): Promise<ReportTable> {
+  if (kind !== 'elopement_alerts') {
+    const which = kind === 'credential_mismatch' ? 'mismatch' : kind === 'badge_sharing' ? 'shared' : 'tailgate';
+    return { headers: sources.tapHeaders, values: await sources.taps(domain, from, to, limit, which) };
+  }
+  const alerts = await sources.alerts(domain, from, to, limit);
+  return {
+    headers: ALERT_HEADERS,
+    values: alerts.map((a) => ({
+      time: formatUtc(new Date(a.at)),
+      resident: a.person,
+      camera: a.camera,
+      dismissed_at: a.dismissedAt === null ? null : formatUtc(new Date(a.dismissedAt)),
+      dismissed_by: a.dismissedBy,
+      how: a.dismissedVia === 'pin' ? 'PIN' : a.dismissedVia === 'me' ? 'Signed in' : a.dismissedAt === null ? 'Not dismissed' : null,
+      minutes: minutesToDismiss(a.at, a.dismissedAt),
+      face: a.detection ? { image: `${DETECTION_IMAGE}${a.detection}` } : null,
+    })),
+  };
+}
+
+/** The UTC instant of midnight (00:00 local time) of the day holding `at` in a time zone. */
+export function localMidnight(at: number, timeZone: string): number {
+  const parts = (t: number) =>
+    Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+        .formatToParts(new Date(t))
+        .map((p) => [p.type, Number(p.value)]),
+    ) as Record<string, number>;
+  const offsetAt = (t: number) => {
+    const p = parts(t);
+    return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(t / 1000) * 1000;
+  };
+  const p = parts(at);
+  const guess = Date.UTC(p.year!, p.month! - 1, p.day!) - offsetAt(at);
+  // Across a daylight-saving change the offset at midnight differs from the offset now: correct once.
+  return Date.UTC(p.year!, p.month! - 1, p.day!) - offsetAt(guess);
+}
+
+/** The day before `now` in the building's time zone: [its midnight, today's midnight). */
+export function previousDay(now: number, timeZone: string): { start: number; end: number } {
+  const end = localMidnight(now, timeZone);
+  return { start: localMidnight(end - 1, timeZone), end };
+}
