@@ -102,6 +102,32 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('npm run vigil', (
     }, 60_000);
   });
 
+  describe('badge taps from a file', () => {
+    it('imports an access-control export once, and refuses a file with a bad row, naming its line, importing nothing', async () => {
+      const header =
+        'source_id,at,access_point_id,access_point_description,camera_uuid,identity_id,name,unit,role,credential_id,credential_label,granted';
+      const at = new Date(Date.now() - 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+      const good = [
+        header,
+        `x-1,${at},door-1,Front door,,UNIT3-ZOE0000001,Zoe Park,3,tor,77001,,yes`,
+        `x-2,${at},door-1,,,UNIT3-ZOE0000001,Zoe Park,3,tor,77001,,no`,
+      ];
+      writeFileSync(join(dataDir, 'taps.csv'), `${good.join('\n')}\n`);
+      writeFileSync(join(dataDir, 'bad.csv'), `${[header, `x-3,${at},door-1,,,SHORT,Zoe Park,3,tor,77001,,yes`].join('\n')}\n`);
+      const bad = await vigil('import-taps', 'Maple Court', join(dataDir, 'bad.csv'));
+      expect(bad.code).toBe(1);
+      expect(bad.out).toMatch(/nothing imported[\s\S]*line 2: identity\.id: must be a credential identity id of exactly 16/);
+      expect(await vigil('import-taps', 'Maple Court', join(dataDir, 'taps.csv'))).toEqual({
+        code: 0,
+        out: '2 taps imported into "Maple Court".',
+      });
+      expect(await vigil('import-taps', 'Maple Court', join(dataDir, 'taps.csv'))).toEqual({
+        code: 0,
+        out: '0 taps imported into "Maple Court", 2 already there.',
+      });
+    }, 60_000);
+  });
+
   describe('consent to recognition from the command line', () => {
     it('says whether a building needs consent, audits the change, and refuses bad arguments', async () => {
       expect((await vigil('consent-required', 'Maple Court')).out).toMatch(/consent-required needs <domain> on\|off/);

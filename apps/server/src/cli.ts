@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { RETENTION_USAGE, retentionCommand } from './cli-retention.js';
+import { IMPORT_TAPS_USAGE, importTaps } from './cli-badges.js';
 import { cliAudit, consentRequired, erasePerson, shellActor } from './cli-privacy.js';
 import { domainNewBodySchema, faceInfoSchema, type ParsedFaceInfo } from '@vigil/contract';
 import { cameraHostAllowed, parseNetworks } from './lib/networks.js';
@@ -51,6 +52,7 @@ const USAGE = `Usage: npm run vigil -- <command>
                                        pictures, their place in every model; their alerts keep the fact without the
                                        face): without --yes, only lists what would go; the receipt goes to the audit
                                        log in the operator's name
+${IMPORT_TAPS_USAGE}
 ${RETENTION_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
@@ -215,6 +217,8 @@ async function main(argv: string[]): Promise<number> {
         console.log(`The ${orientation} photo of ${person} is set.`);
         return 0;
       }
+      case 'import-taps':
+        return await importTaps(database, repos, args, domainOf);
       case 'retention':
         return await retentionCommand(args, { database, config, domainOf, actor: shellActor() });
       case 'consent-required':
