@@ -35,7 +35,7 @@ import { mediaRoutes } from './modules/video/media.routes.js';
 import { wireVideo } from './modules/video/video.wiring.js';
 import { wireLocalAnalyzer } from './processes/local-analyzer.js';
 import { Realtime } from './realtime/realtime.js';
-import { createRepositories } from './repositories.js';
+import { createRepositories, personBadges } from './repositories.js';
 import type { CameraDirectory } from './modules/video/cameras.port.js';
 import type { VideoService } from './modules/video/video.service.js';
 import { sha256Hex } from './lib/hash.js';
@@ -186,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     cameras,
     alerts: personAlerts,
     models: personModels,
+    badges: personBadges(repos),
     audit,
     clock,
   });

@@ -11,7 +11,7 @@ import { consentServiceFor } from './modules/faces/faces.wiring.js';
 import { ConsentSettingService } from './modules/privacy/consent-setting.service.js';
 import { PrivacyService } from './modules/privacy/privacy.service.js';
 import { PersonModelsService } from './modules/training/person-models.service.js';
-import type { Repositories } from './repositories.js';
+import { personBadges, type Repositories } from './repositories.js';
 
 /** The CLI's privacy commands (consent-required, erase-person) and what every audited command records with. */
 
@@ -64,6 +64,7 @@ export async function erasePerson(database: DatabaseHandle, repos: Repositories,
     cameras: repos.cameras,
     alerts: new PersonAlertsService({ elopement: repos.elopement, db: database.db }),
     models: new PersonModelsService({ models: repos.models }),
+    badges: personBadges(repos),
     audit: cliAudit(repos),
     clock: systemClock,
   });

@@ -5,6 +5,8 @@ import { ElopementAlertsRepository } from './modules/alerts/elopement.repository
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { BadgesRepository } from './modules/badges/badges.repository.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
+import { ReportScrubber } from './modules/reports/report-scrub.js';
+import { PersonBadgesService } from './modules/badges/person-badges.service.js';
 import { PrivacyRepository } from './modules/privacy/privacy.repository.js';
 import { JobLeases } from './db/job-leases.js';
 import { AnalyzersRepository } from './modules/analyzers/analyzers.repository.js';
@@ -60,3 +62,7 @@ export function createRepositories(database: DatabaseHandle, clock: Clock) {
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;
+
+/** An erasure's badges share: the person's badge identities, and the report rows that name them (server and CLI alike). */
+export const personBadges = (repos: Pick<Repositories, 'badges' | 'reports'>) =>
+  new PersonBadgesService({ badges: repos.badges, reports: new ReportScrubber({ reports: repos.reports }) });

@@ -47,6 +47,10 @@ export const erasureCountsSchema = z.object({
   models: z.number().int(),
   /** elopement alerts about them: kept (time, camera, dismissal) without the face and name */
   alerts: z.number().int(),
+  /** badge identities linked to them (by card): erased with their taps and verified matches */
+  badge_identities: z.number().int(),
+  /** rows of stored reports that name them or their badge: taken out of the reports */
+  report_rows: z.number().int(),
 });
 export type ErasureCounts = z.infer<typeof erasureCountsSchema>;
 

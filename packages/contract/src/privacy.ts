@@ -15,6 +15,8 @@ import { CLIENT_ERRORS } from './client-errors.js';
  * - exports: long-clip downloads waiting to be fetched (installation-wide: a file names no building).
  * - client_errors: what browsers reported (installation-wide: a report names no building).
  * - audit: the audit trail itself (a building's entries; entries of no building follow the installation's period).
+ * - badge_taps: door-badge taps with their verified matches; badge identities no tap names any more go with them.
+ * - reports: generated reports (they name people and show their faces).
  */
 export const RETENTION_CATEGORIES = [
   'strangers',
@@ -26,6 +28,8 @@ export const RETENTION_CATEGORIES = [
   'exports',
   'client_errors',
   'audit',
+  'badge_taps',
+  'reports',
 ] as const;
 export const retentionCategorySchema = z.enum(RETENTION_CATEGORIES);
 export type RetentionCategory = z.infer<typeof retentionCategorySchema>;
@@ -55,6 +59,8 @@ export const RETENTION_DEFAULT_DAYS: Readonly<Record<RetentionCategory, number>>
   exports: 1,
   client_errors: CLIENT_ERRORS.keepDays,
   audit: 730,
+  badge_taps: 365,
+  reports: 365,
 };
 
 /** Data that belongs to no building: one period for the whole installation (its VIGIL_RETENTION_* setting or the default). */
@@ -75,6 +81,8 @@ export const RETENTION_CATEGORY_TEXT: Readonly<Record<RetentionCategory, { label
   exports: { label: 'Video downloads', holds: 'Long clips made for download (whole installation)' },
   client_errors: { label: 'Browser error reports', holds: 'Errors browsers reported (whole installation)' },
   audit: { label: 'Audit trail', holds: 'Who watched, exported, answered or changed what' },
+  badge_taps: { label: 'Badge taps', holds: 'Door-badge taps, their verified matches, and badge holders no tap names any more' },
+  reports: { label: 'Reports', holds: 'Generated reports (names, badge use and face pictures)' },
 };
 
 export const retentionDaysSchema = z

@@ -224,6 +224,19 @@ beforeAll(async () => {
   const dismissed = await post(`/api/v1/faces/alerts/${alert.alert_id}/dismiss`, { userPIN: await pinDigest(MAPLE, '1357') }, manager);
   expect(dismissed.statusCode, dismissed.body).toBe(200);
   alert = dismissed.json<{ alert: ElopementAlert }>().alert;
+
+  // Her badge (linked by her card number) was tapped at the exit, and the day's elopement alerts report names her.
+  await ctx.database.db.updateTable('faces').set({ card: 'ADA-CARD-0001' }).where('uuid', '=', ada).execute();
+  const tap = {
+    source_id: 'ada-tap-1',
+    at: iso(base).replace(/\.\d{3}Z$/, 'Z'),
+    access_point: { id: 'exit-door', description: 'Exit door', camera_uuid: EXIT },
+    identity: { id: 'ERASABLE-ADA0001', name: 'ADA ERASABLE', unit: '2A', role: 'tor' },
+    credential: { id: 'ADA-CARD-0001' },
+  };
+  expect((await post(`/api/ingest/v1/access-events?domain_uuid=${MAPLE}`, { taps: [tap] }, key)).json()).toMatchObject({ accepted: 1 });
+  const period = { start: iso(base - 60_000).replace(/\.\d{3}Z$/, 'Z'), end: iso(base + 600_000).replace(/\.\d{3}Z$/, 'Z') };
+  expect((await post('/api/reports/v1/reports', { domain_uuid: MAPLE, kind: 'elopement_alerts', ...period })).statusCode).toBe(200);
 }, 60_000);
 afterAll(() => ctx.close());
 
@@ -246,6 +259,8 @@ const EXPECTED = {
   consent_records: 2,
   models: 1,
   alerts: 1,
+  badge_identities: 1,
+  report_rows: 1,
 };
 
 describe('who may erase or export a person', () => {
@@ -407,6 +422,8 @@ describe('erasing a person', () => {
       'face_models',
       'face_model_identities',
       'elopement_alerts',
+      'badge_identities',
+      'reports',
     ])
       expect(found, table).toContain(table);
     const files = filesUnder(ctx.config.video.mediaDir).filter((f) => adaIds().some((id) => f.includes(id)));

@@ -8,6 +8,7 @@ import type { MediaStore } from '../../media/media-store.js';
 import { PhotoFiles } from '../../media/photos.js';
 import type { PersonAlertsService } from '../alerts/person-alerts.service.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { PersonBadgesService } from '../badges/person-badges.service.js';
 import type { PersonModelsService } from '../training/person-models.service.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import { erasureRoutes } from './erasure.routes.js';
@@ -24,6 +25,7 @@ export interface ErasureAreaDeps {
   /** alerts' and training's share of a person (made after faces: wired once both exist) */
   alerts: PersonAlertsService;
   models: PersonModelsService;
+  badges: PersonBadgesService;
   audit: Pick<AuditService, 'record'>;
   clock: Clock;
 }
@@ -36,6 +38,7 @@ export function createErasureArea(d: ErasureAreaDeps): { erasure: ErasureService
     data: d.data,
     alerts: d.alerts,
     models: d.models,
+    badges: d.badges,
     pictures: { count: (ids) => countDetectionPictures(d.store, ids), remove: (ids) => removeDetectionPictures(d.store, ids) },
     photos: new PhotoFiles(d.store),
     audit: d.audit,

@@ -11,6 +11,8 @@ import { AlertsRetention } from '../alerts/alerts-retention.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { createAudit } from '../audit/audit.wiring.js';
 import { EventsRetention } from '../events/events-retention.js';
+import { BadgesRetention } from '../badges/badges-retention.js';
+import { ReportsRetention } from '../reports/reports-retention.js';
 import { DetectionRetention } from '../faces/detection-retention.js';
 import { ClientErrorsService } from '../staff/client-errors.service.js';
 import { VideoRetention } from '../video/video-retention.js';
@@ -21,7 +23,10 @@ import { RetentionService } from './retention.service.js';
 
 export interface RetentionDeps {
   db: Db;
-  repos: Pick<Repositories, 'domains' | 'faces' | 'registry' | 'elopement' | 'events' | 'privacy' | 'retentionSweeps'>;
+  repos: Pick<
+    Repositories,
+    'domains' | 'faces' | 'registry' | 'elopement' | 'events' | 'privacy' | 'retentionSweeps' | 'badges' | 'reports'
+  >;
   retention: Config['retention'];
   /** the other modules' retention parts made by their own wiring */
   video: VideoRetention;
@@ -43,6 +48,8 @@ export function createRetention(d: RetentionDeps) {
   const detections = new DetectionRetention({ db: d.db, faces: repos.faces, registry: repos.registry });
   const alerts = new AlertsRetention({ elopement: repos.elopement });
   const events = new EventsRetention({ events: repos.events });
+  const badges = new BadgesRetention({ db: d.db, badges: repos.badges });
+  const reports = new ReportsRetention({ reports: repos.reports });
   const everyMs = d.retention.sweepMinutes === null ? null : d.retention.sweepMinutes * 60_000;
   // This server's first sweep: a few minutes after start, so a start is not slowed by it.
   const firstAt = clock.now() + RETENTION.firstSweepDelayMs;
@@ -51,7 +58,7 @@ export function createRetention(d: RetentionDeps) {
     sweeps: repos.retentionSweeps,
     installation: d.retention.days,
     schedule: { everyMs, firstAt },
-    held: { detections, alerts, events, video: d.video, clientErrors: d.clientErrors, audit: d.audit },
+    held: { detections, alerts, events, video: d.video, clientErrors: d.clientErrors, audit: d.audit, badges, reports },
     audit: d.audit,
     clock,
   });
@@ -65,6 +72,8 @@ export function createRetention(d: RetentionDeps) {
       video: d.video,
       clientErrors: d.clientErrors,
       audit: d.audit,
+      badges,
+      reports,
       pictures: d.pictures,
       clock,
       ...(d.log && { log: d.log }),

@@ -2,6 +2,8 @@ import { RETENTION, RETENTION_CATEGORIES, retentionCutoff, type RetentionCategor
 import type { Clock } from '../../lib/clock.js';
 import type { AlertsRetention } from '../alerts/alerts-retention.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { BadgesRetention } from '../badges/badges-retention.js';
+import type { ReportsRetention } from '../reports/reports-retention.js';
 import type { EventsRetention } from '../events/events-retention.js';
 import type { DetectionRetention } from '../faces/detection-retention.js';
 import type { ClientErrorsService } from '../staff/client-errors.service.js';
@@ -21,6 +23,8 @@ export interface RetentionParts {
   video: Pick<VideoRetention, 'purgeClips' | 'purgeExports'>;
   clientErrors: Pick<ClientErrorsService, 'purgeBefore'>;
   audit: Pick<AuditService, 'purgeBefore'>;
+  badges: Pick<BadgesRetention, 'purge'>;
+  reports: Pick<ReportsRetention, 'purge'>;
   /** the pictures of detections and events, deleted after their rows */
   pictures: { forget(of: 'detection' | 'event', ids: readonly string[]): Promise<void> };
   clock: Clock;
@@ -102,6 +106,8 @@ export class RetentionSweep {
     }));
     counts.clips += await drain((limit) => this.d.video.purgeClips(domain, clipsBefore, keep, limit));
     counts.audit += await drain((limit) => this.d.audit.purgeBefore(cutoff('audit'), limit, domain));
+    counts.badge_taps += await drain((limit) => this.d.badges.purge(domain, cutoff('badge_taps'), limit));
+    counts.reports += await drain((limit) => this.d.reports.purge(domain, cutoff('reports'), limit));
   }
 
   /** What belongs to no building: the installation's periods. */

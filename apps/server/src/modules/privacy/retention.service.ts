@@ -23,6 +23,8 @@ import type { DetectionRetention } from '../faces/detection-retention.js';
 import type { ClientErrorsService } from '../staff/client-errors.service.js';
 import type { VideoRetention } from '../video/video-retention.js';
 import type { PrivacyRepository } from './privacy.repository.js';
+import type { BadgesRetention } from '../badges/badges-retention.js';
+import type { ReportsRetention } from '../reports/reports-retention.js';
 import type { JobLeases } from '../../db/job-leases.js';
 
 type Held = { count: number; bytes?: number | null; oldest: number | null };
@@ -55,6 +57,8 @@ export class RetentionService {
         video: Pick<VideoRetention, 'heldClips' | 'heldExports'>;
         clientErrors: Pick<ClientErrorsService, 'held'>;
         audit: Pick<AuditService, 'held'>;
+        badges: Pick<BadgesRetention, 'held'>;
+        reports: Pick<ReportsRetention, 'held'>;
       };
       audit: Pick<AuditService, 'record'>;
       clock: Clock;
@@ -162,6 +166,8 @@ export class RetentionService {
       exports: h.video.heldExports(),
       client_errors: await h.clientErrors.held(),
       audit: await h.audit.held(domain),
+      badge_taps: await h.badges.held(domain),
+      reports: await h.reports.held(domain),
     };
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RETENTION, RETENTION_DEFAULT_DAYS, type PrivacyReply, type RetentionCategory } from '@vigil/contract';
+import { RETENTION, RETENTION_CATEGORIES, RETENTION_DEFAULT_DAYS, type PrivacyReply, type RetentionCategory } from '@vigil/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, type TestContext } from '../../../test/harness.js';
@@ -173,8 +173,18 @@ async function auditEntry(domain: string | null, days: number): Promise<string> 
   return subject;
 }
 
-const exists = async (table: 'face_detections' | 'events' | 'elopement_alerts' | 'client_errors', id: string) => {
-  const key = { face_detections: 'runtime_face_uuid', events: 'id', elopement_alerts: 'alert_id', client_errors: 'id' }[table];
+const exists = async (
+  table: 'face_detections' | 'events' | 'elopement_alerts' | 'client_errors' | 'access_events' | 'reports',
+  id: string,
+) => {
+  const key = {
+    face_detections: 'runtime_face_uuid',
+    events: 'id',
+    elopement_alerts: 'alert_id',
+    client_errors: 'id',
+    access_events: 'uuid',
+    reports: 'uuid',
+  }[table];
   const rows = await sql`select 1 from ${sql.table(table)} where ${sql.ref(key)} = ${id}`.execute(ctx.database.db);
   return rows.rows.length === 1;
 };
@@ -310,6 +320,116 @@ describe('the retention sweep', () => {
     ).toBe(true);
   });
 
+  it("deletes badge taps and reports past their periods, badge holders no tap names any more, and recounts the holders' taps", async () => {
+    const d = RETENTION_DEFAULT_DAYS;
+    const db = ctx.database.db;
+    const point = randomUUID();
+    await db
+      .insertInto('access_points')
+      .values({
+        uuid: point,
+        domain_uuid: MAPLE,
+        external_id: `door-${point}`,
+        description: 'Door',
+        camera_uuid: FRONT_DOOR,
+        window_before_ms: 10_000,
+        window_after_ms: 10_000,
+        created_at: ago(d.badge_taps + 30),
+      })
+      .execute();
+    const identity = async (id: string, days: number) => {
+      const uuid = randomUUID();
+      await db
+        .insertInto('badge_identities')
+        .values({
+          uuid,
+          domain_uuid: MAPLE,
+          identity_id: id,
+          name: id,
+          unit: '4',
+          role: 'tor',
+          face_uuid: null,
+          last_tap_at: null,
+          last_verified_at: null,
+          last_verified_by: null,
+          created_at: ago(days),
+          updated_at: ago(days),
+        })
+        .execute();
+      return uuid;
+    };
+    const tap = async (identityUuid: string, days: number, matched: number) => {
+      const uuid = randomUUID();
+      await db
+        .insertInto('access_events')
+        .values({
+          uuid,
+          domain_uuid: MAPLE,
+          source_id: uuid,
+          detector_id: null,
+          access_point_uuid: point,
+          identity_uuid: identityUuid,
+          credential_uuid: null,
+          event_at: ago(days),
+          granted: 1,
+          received_at: ago(days),
+          evaluated_at: ago(days),
+          faces: 1,
+          passages: 1,
+          matched,
+          best_label: null,
+          shared_with: null,
+          door_face: null,
+          tailgate: 0,
+        })
+        .execute();
+      await db
+        .updateTable('badge_identities')
+        .set((eb) => ({ taps: eb('taps', '+', 1), matched: eb('matched', '+', matched) }))
+        .where('uuid', '=', identityUuid)
+        .execute();
+      return uuid;
+    };
+    const report = async (days: number) => {
+      const uuid = randomUUID();
+      await db
+        .insertInto('reports')
+        .values({
+          uuid,
+          domain_uuid: MAPLE,
+          kind: 'tailgating',
+          title: 'Tailgating',
+          generated_at: ago(days),
+          start_at: ago(days + 1),
+          end_at: ago(days),
+          generated_by: null,
+          row_count: 0,
+          headers: '[]',
+          body: '[]',
+        })
+        .execute();
+      return uuid;
+    };
+    const stays = await identity('RETAIN-STAYS0001', d.badge_taps + 20);
+    const goes = await identity('RETAIN-GOES00001', d.badge_taps + 20);
+    const oldTap = await tap(stays, d.badge_taps + 1, 1);
+    const newTap = await tap(stays, d.badge_taps - 1, 0);
+    const lastOfGoes = await tap(goes, d.badge_taps + 2, 0);
+    const oldReport = await report(d.reports + 1);
+    const newReport = await report(d.reports - 1);
+
+    const counts = await sweeper().run();
+    expect(await exists('access_events', oldTap)).toBe(false);
+    expect(await exists('access_events', lastOfGoes)).toBe(false);
+    expect(await exists('access_events', newTap)).toBe(true);
+    const left = await db.selectFrom('badge_identities').selectAll().where('uuid', 'in', [stays, goes]).execute();
+    expect(left.map((i) => [i.uuid, i.taps, i.matched])).toEqual([[stays, 1, 0]]);
+    expect(await exists('reports', oldReport)).toBe(false);
+    expect(await exists('reports', newReport)).toBe(true);
+    expect(counts).toMatchObject({ badge_taps: 3, reports: 1 });
+    expect((await sweeper().run()).badge_taps).toBe(0);
+  });
+
   it('runs on several servers at once without failing: together they delete everything once', async () => {
     const old = await Promise.all(
       Array.from({ length: 25 }, () => detection(MAPLE, FRONT_DOOR, RETENTION_DEFAULT_DAYS.strangers + 2, null)),
@@ -341,7 +461,7 @@ describe('GET and PUT /api/v1/privacy', () => {
     expect(reply.statusCode, reply.body).toBe(200);
     const body = reply.json<PrivacyReply>();
     const entry = (category: RetentionCategory) => body.retention.find((r) => r.category === category)!;
-    expect(body.retention.map((r) => r.category)).toHaveLength(9);
+    expect(body.retention.map((r) => r.category)).toEqual([...RETENTION_CATEGORIES]);
     expect(entry('strangers')).toMatchObject({ days: RETENTION_DEFAULT_DAYS.strangers, source: 'default', scope: 'building' });
     expect(entry('exports')).toMatchObject({ scope: 'installation' });
     expect(entry('strangers').held.count).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
 import type { ReportRow } from '../../db/schema.js';
 
 /** Generated reports (migration 0018): a table's headers and rows kept as JSON. */
@@ -57,5 +57,24 @@ export class ReportsRepository {
       )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /** How many reports a building holds, and the oldest. */
+  async held(domain: string): Promise<{ count: number; oldest: number | null }> {
+    const row = await this.db
+      .selectFrom('reports')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<number>('generated_at').as('oldest')])
+      .where('domain_uuid', '=', domain)
+      .executeTakeFirst();
+    return { count: Number(row?.n ?? 0), oldest: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest) };
+  }
+
+  /** A building's reports with their rows (an erasure scans them). */
+  bodies(db: Executor, domain: string): Promise<{ uuid: string; body: string }[]> {
+    return db.selectFrom('reports').select(['uuid', 'body']).where('domain_uuid', '=', domain).execute();
+  }
+
+  async setBody(trx: Trx, uuid: string, body: string, rows: number): Promise<void> {
+    await trx.updateTable('reports').set({ body, row_count: rows }).where('uuid', '=', uuid).execute();
   }
 }

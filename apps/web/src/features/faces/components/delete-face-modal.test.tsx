@@ -22,6 +22,8 @@ const COUNTS: ErasureCounts = {
   consent_records: 1,
   models: 1,
   alerts: 2,
+  badge_identities: 0,
+  report_rows: 0,
 };
 
 function open(name = 'Ada Lovelace', stored = 'Ada Lovelace') {

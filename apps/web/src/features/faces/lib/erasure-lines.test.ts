@@ -14,6 +14,8 @@ const NONE: ErasureCounts = {
   consent_records: 0,
   models: 0,
   alerts: 0,
+  badge_identities: 0,
+  report_rows: 0,
 };
 
 describe('what an erasure names', () => {
@@ -28,6 +30,8 @@ describe('what an erasure names', () => {
         pictures: 1250,
         models: 1,
         alerts: 3,
+        badge_identities: 1,
+        report_rows: 2,
         other_detections: 14,
       }),
     ).toEqual([
@@ -37,6 +41,8 @@ describe('what an erasure names', () => {
       'their place in 1 trained model',
       'their name on 14 detections of other people (the detections stay)',
       'the face and name on 3 alerts (each keeps its time, camera and dismissal)',
+      '1 badge identity with their taps and verified matches',
+      '2 rows of reports that name them',
     ]);
   });
 });

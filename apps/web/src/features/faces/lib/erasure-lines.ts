@@ -18,6 +18,11 @@ export function erasureLines(counts: ErasureCounts): string[] {
     [counts.models, `their place in ${plural(counts.models, 'trained model')}`],
     [counts.other_detections, `their name on ${plural(counts.other_detections, 'detection')} of other people (the detections stay)`],
     [counts.alerts, `the face and name on ${plural(counts.alerts, 'alert')} (each keeps its time, camera and dismissal)`],
+    [
+      counts.badge_identities,
+      `${plural(counts.badge_identities, 'badge identity', 'badge identities')} with their taps and verified matches`,
+    ],
+    [counts.report_rows, `${plural(counts.report_rows, 'row')} of reports that name them`],
   ];
   return lines.filter(([n]) => n > 0).map(([, text]) => text);
 }
