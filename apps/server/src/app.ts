@@ -275,7 +275,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   if (config.demoDetections !== 'off')
-    wireDemoDetections(app, { detectors, events: repos.events, elopement: repos.elopement, access, clock });
+    wireDemoDetections(app, {
+      detectors,
+      events: repos.events,
+      elopement: repos.elopement,
+      access,
+      clock,
+      ...(config.analyzer.mode === 'local' && { faces }),
+    });
   if (config.demoTraining) wireDemoTraining(app, { training: repos.training, models, faces, access: repos.access, clock });
 
   // The server's own analyzer: a process beside it, with a deployment key made afresh at every start.

@@ -7,11 +7,14 @@ import type { AccessRepository } from '../modules/auth/access.repository.js';
 import type { ElopementAlertsRepository } from '../modules/alerts/elopement.repository.js';
 import type { EventsRepository } from '../modules/events/events.repository.js';
 import type { DetectorsService } from '../modules/ingest/detectors.service.js';
+import type { FacesPort } from '../modules/faces/faces.port.js';
+import { accessControlKey, historyTaps, sendTaps, startLiveTaps } from './access-control.js';
 import { DEMO_CAMERAS, DEMO_DOMAINS, DEMO_EXIT_CAMERAS, DEMO_PEOPLE } from './seed.js';
 
 /**
  * A SIMULATED 7-day history of detections for the demo buildings, sent on first start through the real ingest API
- * with a real detector key, so the timeline and the alerts have a past. Nothing here looks at the video (the README
+ * with a real detector key, so the timeline and the alerts have a past (and, from the simulated access control, the
+ * badge pages: access-control.ts). Nothing here looks at the video (the README
  * says so); live detections come from Vigil's analyzer watching the demo cameras.
  */
 export const DEMO_DETECTOR_NAME = 'Vigil demo detector (simulated)';
@@ -31,6 +34,8 @@ export interface DemoDetectionsDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   random?: () => number;
+  /** the faces the analyzer saw (the simulated access control taps the badges of people recognised at the door) */
+  faces?: Pick<FacesPort, 'atCamera'>;
 }
 
 type DomainKey = keyof typeof DEMO_DOMAINS;
@@ -97,6 +102,8 @@ export function historyBatch(domain: DomainKey, now: number, random: () => numbe
           [6, 1],
           [2, 0],
         ];
+  // Nora follows Margaret out 3 s after her, on Margaret's one tap (the simulated access control's tailgate).
+  if (domain === 'maple') sightings.push([3 - 3 / 3600, 3]);
   sightings.forEach(([h, index]) => {
     const person = people[index]!;
     faces.push({
@@ -141,13 +148,19 @@ export async function startDemoDetections(d: DemoDetectionsDeps): Promise<DemoDe
     const { key } = await d.detectors.issue(domain.uuid, DEMO_DETECTOR_NAME, null);
     keys.set(name, key);
     if (await d.events.anyInDomain(domain.uuid)) continue;
-    const { events, faces } = historyBatch(name, d.clock.now(), random);
+    const now = d.clock.now();
+    const { events, faces } = historyBatch(name, now, random);
     for (let i = 0; i < events.length; i += INGEST.maxEvents) await send(d.app, key, { events: events.slice(i, i + INGEST.maxEvents) });
     await send(d.app, key, { faces });
+    await sendTaps(d.app, await accessControlKey(d.detectors, domain.uuid), domain.uuid, historyTaps(name, now));
     await dismissOldest(d, domain.uuid);
     d.log.info(`demo: ${events.length} simulated events and ${faces.length} faces of history in ${domain.description}`);
   }
-  return { stop: () => undefined };
+  // Live badge taps at Maple's front entrance, for the people Vigil's analyzer recognises there.
+  const live = d.faces
+    ? startLiveTaps({ app: d.app, faces: d.faces, key: await accessControlKey(d.detectors, DEMO_DOMAINS.maple.uuid), clock: d.clock })
+    : null;
+  return { stop: () => live?.stop() };
 }
 
 /** One alert of the history was dismissed by Nora Quinn with her PIN, so the list shows both states. */

@@ -50,6 +50,7 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
     unit: '1',
     wing: 'North',
     risk: true,
+    card: '0001',
   },
   {
     uuid: 'f0ce0001-0000-4000-8000-00000000a002',
@@ -107,6 +108,7 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
     unit: 'Garden',
     wing: 'West',
     risk: true,
+    card: 'B001',
   },
   {
     uuid: 'f0ce0001-0000-4000-8000-00000000b002',
@@ -121,6 +123,7 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
     unit: 'Garden',
     wing: 'West',
     risk: false,
+    card: 'B002',
   },
   {
     uuid: 'f0ce0001-0000-4000-8000-00000000a005',
@@ -232,6 +235,7 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
     wing: 'North',
     risk: true,
     photo: { file: 'grace_hopper_512x512.jpg' },
+    card: '1001',
   },
   {
     uuid: 'f0ce0001-0000-4000-8000-00000000a011',
@@ -248,5 +252,6 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
     risk: true,
     // astronaut.png shows her at half length beside a helmet: the photo is her head and shoulders.
     photo: { file: 'astronaut.png', crop: { left: 70, top: 0, width: 320, height: 340 } },
+    card: '1002',
   },
 ];

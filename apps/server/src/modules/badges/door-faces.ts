@@ -112,6 +112,15 @@ export function groupPassages(faces: readonly DoorFace[]): number[] {
   return out;
 }
 
+/**
+ * How sure it is that a face is the subject: the calibrated score of its embedding, or, for a face without one (made by
+ * another embedder, or sent by a detector that keeps none), the analyzer's own confidence when it named them.
+ */
+export function holderConfidence(face: DoorFace, match: MatchConfidences | null, subject: Subject): number | null {
+  if (match) return match.nn_prob;
+  return face.vector === null && subject.person !== null && face.person === subject.person ? face.confidence : null;
+}
+
 /** A tag (confirmation) of one face at a tap. */
 export interface TapTag {
   detectionId: string;
@@ -152,7 +161,7 @@ export function tapVerdict(
   let matched = confirmed.size > 0;
   for (const face of faces) {
     if (rejected.has(face.id)) continue;
-    const p = holderMatch.get(face.id)?.nn_prob ?? null;
+    const p = holderConfidence(face, holderMatch.get(face.id) ?? null, holder);
     if (p !== null && (best === null || p > best)) {
       best = p;
       if (confirmed.size === 0) bestFace = face.id;

@@ -5,6 +5,7 @@ import type { PeopleGallery, ScoringGalleries } from '../training/scoring-galler
 import type { BadgesRepository } from './badges.repository.js';
 import {
   groupPassages,
+  holderConfidence,
   identitySubject,
   matchAgainst,
   similarities,
@@ -133,21 +134,20 @@ export class TapScorer {
       const holderMatch = scored.holder.get(face.id) ?? null;
       const cotenants = scored.cotenants.get(face.id) ?? [];
       const faceTags = tags.filter((t) => t.detection_id === face.id);
-      const confidence = holderMatch?.nn_prob ?? 0;
+      const confidence = holderConfidence(face, holderMatch, subjectOf(holder)) ?? 0;
       const score = detectionScore(
         confidence,
         faceTags.map((t) => ({ identity_id: t.identity_uuid, rejected: t.rejected === 1 })),
         holder.uuid,
       );
       const own = faceTags.find((t) => t.identity_uuid === holder.uuid);
-      const bestCotenant = cotenants.filter((c) => c.match).sort((a, b) => (b.match?.nn_prob ?? 0) - (a.match?.nn_prob ?? 0))[0];
+      const cotenantConfidence = (c: (typeof cotenants)[number]) => holderConfidence(face, c.match, subjectOf(c.identity)) ?? 0;
+      const bestCotenant = cotenants
+        .filter((c) => cotenantConfidence(c) > 0)
+        .sort((a, b) => cotenantConfidence(b) - cotenantConfidence(a))[0];
       const confirmedToCotenant = faceTags.some((t) => t.rejected === 0 && t.identity_uuid !== holder.uuid);
-      const isCotenant =
-        confirmedToCotenant ||
-        (bestCotenant?.match !== undefined &&
-          bestCotenant.match !== null &&
-          bestCotenant.match.nn_prob > confidence &&
-          bestCotenant.match.nn_prob >= 0.5);
+      const cotenantBest = bestCotenant ? cotenantConfidence(bestCotenant) : 0;
+      const isCotenant = confirmedToCotenant || (cotenantBest > confidence && cotenantBest >= 0.5);
       const verifiedTag = own && own.rejected === 0 ? own : undefined;
       return {
         detectionId: face.id,
@@ -157,9 +157,9 @@ export class TapScorer {
         cotenantMatchConfidences: cotenants.flatMap((c) =>
           c.match ? [{ ...c.match, identity_id: c.identity.identity_id, name: names.identity(c.identity.uuid) ?? c.identity.name }] : [],
         ),
-        matchConfidenceLabel: own?.rejected === 1 ? null : confidenceLabel(holderMatch?.nn_prob),
+        matchConfidenceLabel: own?.rejected === 1 ? null : confidenceLabel(holderConfidence(face, holderMatch, subjectOf(holder))),
         cotenantMatchConfidenceLabel: {
-          label: confidenceLabel(bestCotenant?.match?.nn_prob),
+          label: confidenceLabel(bestCotenant ? holderConfidence(face, bestCotenant.match, subjectOf(bestCotenant.identity)) : null),
           identity_id: bestCotenant?.identity.identity_id ?? null,
         },
         faceDetectorConfidence: face.faceConfidence,
