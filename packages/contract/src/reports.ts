@@ -83,17 +83,23 @@ export const createReportReplySchema = z.object({ ok: z.literal(true), id: uuidS
 
 // ---- formats (part 2 §9)
 
+/** One formatter per time zone: making an Intl.DateTimeFormat costs ~50 µs, a 10,000-row report formats 20,000 dates. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
 const partsOf = (at: string | number | Date, timeZone: string) => {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  });
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+    });
+    formatters.set(timeZone, format);
+  }
   return Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
 };
 

@@ -11,6 +11,7 @@ const PinPage = lazy(() => import('../features/pins/pages/pin-page'));
 const PeoplePage = lazy(() => import('../features/accounts/pages/people-page'));
 const PrivacyPage = lazy(() => import('../features/privacy/pages/privacy-page'));
 const AuditPage = lazy(() => import('../features/audit/pages/audit-page'));
+const ReportsPage = lazy(() => import('../features/reports/pages/reports-page'));
 const EnvPage = lazy(() => import('../features/staff/pages/env-page'));
 const StoragePage = lazy(() => import('../features/staff/pages/storage-page'));
 const ClientErrorsPage = lazy(() => import('../features/staff/pages/client-errors-page'));
@@ -172,14 +173,14 @@ export const ROUTES: readonly AppRoute[] = [
     card: true,
   },
   {
-    path: '/report/:id',
+    path: '/report/:id?',
     href: '/report',
-    title: 'Report',
-    description: 'A generated report.',
+    title: 'Reports',
+    description: 'Credential mismatch, badge sharing, tailgating and elopement alert reports, made nightly or on demand.',
     access: { login: true, service: 'keycard', operation: 'view_reports' },
-    page: PlaceholderPage,
+    page: ReportsPage,
     navbar: true,
-    card: false,
+    card: true,
   },
   {
     path: '/account/settings/pin',

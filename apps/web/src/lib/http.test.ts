@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, apiRequest, setUnauthorizedHandler } from './http';
+import { HttpError, apiRequest, setUnauthorizedHandler, type FileReply } from './http';
 import { endSession, startSession } from './session';
 
 function reply(status: number, body: unknown) {
@@ -61,6 +61,19 @@ describe('apiRequest', () => {
       status: 403,
       message: 'Forbidden',
     });
+  });
+
+  it("reads a file with its reply's headers (as: 'file'), with the bearer header", async () => {
+    startSession({ authToken: 'tok-1', email: 'a@b.example', staff: false });
+    const csv = new Response('a,b\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="x.csv"' } });
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(csv));
+    vi.stubGlobal('fetch', fetchMock);
+    const file = await apiRequest<FileReply>('GET', '/api/reports/v1/reports/r1?domain_uuid=d1&format=csv', { service: null, as: 'file' });
+    expect(await file.blob.text()).toBe('a,b\n');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="x.csv"');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/reports/v1/reports/r1?domain_uuid=d1&format=csv');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
   });
 
   it('reports a 401 on an authenticated call as a lost session, once per call', async () => {

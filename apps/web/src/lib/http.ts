@@ -30,8 +30,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** true only for the client config: it names the development API (dev endpoint flag), so it comes from the app's own. */
   ownApi?: boolean;
-  /** 'blob' for a file download (e.g. CSV): a successful reply is returned as a Blob; a refusal is still read as JSON. */
-  as?: 'json' | 'blob';
+  /**
+   * 'blob' for a file download (e.g. CSV): a successful reply is returned as a Blob; 'file' returns a FileReply (the
+   * Blob and the reply's headers, for its Content-Disposition). A refusal is still read as JSON.
+   */
+  as?: 'json' | 'blob' | 'file';
+}
+
+/** A downloaded file as `as: 'file'` returns it. */
+export interface FileReply {
+  blob: Blob;
+  headers: Headers;
 }
 
 type UnauthorizedHandler = () => void;
@@ -82,7 +91,8 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   const token = auth ? getAuthToken() : null;
   if (auth && !token) throw new HttpError('You are not signed in.', 401, undefined);
 
-  const headers: Record<string, string> = { Accept: options.as === 'blob' ? '*/*' : 'application/json' };
+  const download = options.as === 'blob' || options.as === 'file';
+  const headers: Record<string, string> = { Accept: download ? '*/*' : 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body = options.body;
   if (token && (method === 'POST' || method === 'PUT' || method === 'PATCH') && isPlainObject(body)) body = { ...body, token };
@@ -107,7 +117,9 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
 
   let payload: unknown;
   try {
-    payload = options.as === 'blob' && response.ok ? await response.blob() : await readJson(response);
+    if (!download || !response.ok) payload = await readJson(response);
+    else if (options.as === 'blob') payload = await response.blob();
+    else payload = { blob: await response.blob(), headers: response.headers } satisfies FileReply;
   } catch {
     throw new HttpError('The connection broke while reading the reply from the server.', response.status, undefined);
   } finally {
