@@ -58,6 +58,9 @@ export class BadgesService {
     const f1 = await this.d.f1Scores(domain);
     const byUnit = new Map<string, BadgeIdentityRow[]>();
     for (const r of all) if (r.unit) byUnit.set(r.unit, [...(byUnit.get(r.unit) ?? []), r]);
+    const credentialsOf = new Map<string, { credential_uuid: string; label: string }[]>();
+    for (const c of credentials)
+      credentialsOf.set(c.identity_uuid, [...(credentialsOf.get(c.identity_uuid) ?? []), { credential_uuid: c.uuid, label: c.label }]);
     return rows.map((r) => {
       const card = r.face_uuid ? cards.get(r.face_uuid) : undefined;
       const f1Score = r.face_uuid ? (f1.get(r.face_uuid) ?? null) : null;
@@ -76,7 +79,7 @@ export class BadgesService {
         wellTrained: isWellTrained({ f1_score: f1Score, images_tagged: r.tags }),
         lastVerifiedTimestamp: iso(r.last_verified_at),
         lastSeenUnixTimestamp: r.last_tap_at === null ? null : Math.floor(r.last_tap_at / 1000),
-        credentials: credentials.filter((c) => c.identity_uuid === r.uuid).map((c) => ({ credential_uuid: c.uuid, label: c.label })),
+        credentials: credentialsOf.get(r.uuid) ?? [],
         f1_score: f1Score,
         images_tagged: r.tags,
         images: card?.image_uri && !card.removed ? [{ uri: card.image_uri, thumbnail_uri: card.image_uri }] : [],
