@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { facesLoader, lastSeenLoader } from '../lib/api/get-faces';
 import { latestElopementAlertsLoader } from '../lib/api/get-elopement-alerts';
 import { latestEventsLoader } from '../lib/api/get-events';
+import { credentialReportLoader } from '../features/badges/api/get-credential-report';
 import { queryClient } from '../lib/query-client';
 import { registerParallelLoader } from '../lib/refresh';
 import { RouteCatalogContext } from '../lib/route-catalog';
@@ -18,6 +19,8 @@ registerParallelLoader(latestElopementAlertsLoader);
 // Faces and last-seen share one request of the faces list (lib/api/get-faces.ts).
 registerParallelLoader(facesLoader);
 registerParallelLoader(lastSeenLoader);
+// The building's credential mismatch report of 7 days (the badge list's count).
+registerParallelLoader(credentialReportLoader);
 
 /** One live socket while signed in: the server's notices invalidate events and elopement alerts. */
 function LiveSocket() {

@@ -3,7 +3,6 @@ import LandingPage from '../features/auth/pages/landing-page';
 import type { RouteLinkInfo } from '../lib/route-catalog';
 
 // Every page but the landing page loads on demand, so the first visit stays small.
-const PlaceholderPage = lazy(() => import('../components/placeholder-page'));
 const AlertsPage = lazy(() => import('../features/alerts/pages/alerts-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
 const FeatureFlagsPage = lazy(() => import('../features/flags/pages/feature-flags-page'));
@@ -21,6 +20,7 @@ const AnalyzersPage = lazy(() => import('../features/analyzers/pages/analyzers-p
 const AddCameraPage = lazy(() => import('../features/cameras/pages/add-camera-page'));
 const AlertSettingsPage = lazy(() => import('../features/alerts/pages/alert-settings-page'));
 const FacesPage = lazy(() => import('../features/faces/pages/faces-page'));
+const BadgesPage = lazy(() => import('../features/badges/pages/badges-page'));
 const BuildingSetupPage = lazy(() => import('../features/onboarding/pages/building-setup-page'));
 const AddCamerasPage = lazy(() => import('../features/onboarding/pages/add-cameras-page'));
 const DetectedPage = lazy(() => import('../features/training/pages/detected-page'));
@@ -113,7 +113,7 @@ export const ROUTES: readonly AppRoute[] = [
     access: { login: true, service: 'keycard' },
     flag: 'credentials',
     navLabel: 'Badges',
-    page: PlaceholderPage,
+    page: BadgesPage,
     navbar: true,
     card: true,
   },
