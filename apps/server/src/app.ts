@@ -231,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     domains: repos.domains,
     detectors,
     signer,
+    frames: frameAvailability,
     crop: (id) => frames.read('poster', id),
     clock,
   });

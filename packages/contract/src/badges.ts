@@ -212,7 +212,8 @@ export const badgeDetectionSchema = z.object({
   namedPerson: z.string().nullable(),
   /** the passage (one person going through the door) this detection belongs to, numbered within the tap */
   passage: z.number().int(),
-  imageUrl: z.string(),
+  /** the face crop's signed link; null when there is no picture (none was sent and the recording does not hold the moment) */
+  imageUrl: z.string().nullable(),
 });
 export type BadgeDetection = z.infer<typeof badgeDetectionSchema>;
 

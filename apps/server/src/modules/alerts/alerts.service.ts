@@ -131,12 +131,17 @@ export class AlertsService {
       offset: 0,
       limit,
     });
+    await this.d.frames.prepare(rows.map((r) => r.camera_uuid));
     return rows.map((r) => ({
       alertId: r.alert_id,
       at: r.event_ts,
       person: r.first_name === null ? r.description : `${r.first_name} ${r.last_name ?? ''}`.trim(),
       camera: r.camera_description,
-      detection: r.runtime_face_uuid,
+      // The face's picture, when there is one to show (sent with it, or in the recording).
+      detection:
+        r.runtime_face_uuid && this.d.frames.pictured('poster', r.runtime_face_uuid, r.camera_uuid, r.event_ts)
+          ? r.runtime_face_uuid
+          : null,
       dismissedAt: r.dismissed_at,
       dismissedBy: r.dismisser_name ?? r.dismisser_email,
       dismissedVia: r.dismissed_via,

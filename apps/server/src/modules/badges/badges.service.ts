@@ -15,6 +15,7 @@ import type { AccessEventRow, BadgeIdentityRow, BadgeTagRow } from '../../db/sch
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { signedFrameUrl } from '../../media/frames.js';
+import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { BadgesRepository } from './badges.repository.js';
@@ -37,6 +38,8 @@ export class BadgesService {
       scorer: TapScorer;
       evaluator: TapEvaluator;
       f1Scores: (domain: string) => Promise<Map<string, number | null>>;
+      /** whether a face's crop can be shown (kept, or the recording holds the moment) */
+      frames: Pick<FrameAvailability, 'prepare' | 'pictured'>;
       signer: MediaSigner;
       clock: Clock;
     },
@@ -148,6 +151,7 @@ export class BadgesService {
     }
     const cards = await this.d.faces.cards(people);
     const now = this.d.clock.now();
+    await this.d.frames.prepare(scoredTaps.flatMap((t) => (t.point.camera_uuid ? [t.point.camera_uuid] : [])));
     for (const { tap, point, scored } of scoredTaps) {
       const tapTags = tags.filter((t) => t.access_event_uuid === tap.uuid);
       const all = this.d.scorer.present(
@@ -155,7 +159,7 @@ export class BadgesService {
         holder,
         tapTags,
         { identity: identityName, person: (uuid) => cards.get(uuid)?.name ?? null },
-        (id) => signedFrameUrl(this.d.signer, 'poster', id, now),
+        (face) => this.image(face, point.camera_uuid, now),
       );
       const last = tapTags.filter((t) => t.rejected === 0).sort((a, b) => b.verified_at - a.verified_at)[0];
       out.push({
@@ -179,6 +183,13 @@ export class BadgesService {
       });
     }
     return out;
+  }
+
+  /** A face's crop as a signed link, or null when there is no picture to show. */
+  private image(face: { id: string; at: number }, camera: string | null, now: number): string | null {
+    return camera && this.d.frames.pictured('poster', face.id, camera, face.at)
+      ? signedFrameUrl(this.d.signer, 'poster', face.id, now)
+      : null;
   }
 
   private storedTag(t: BadgeTagRow, identities: readonly BadgeIdentityRow[]): StoredTag {
@@ -297,12 +308,13 @@ export class BadgesService {
     const cards = await this.d.faces.cards(scored.faces.flatMap((f) => (f.person ? [f.person] : [])));
     const everyone = [holder, ...cotenants];
     const now = this.d.clock.now();
+    if (point!.camera_uuid) await this.d.frames.prepare([point!.camera_uuid]);
     const detections = this.d.scorer.present(
       scored,
       holder,
       tags,
       { identity: (uuid) => everyone.find((i) => i.uuid === uuid)?.name, person: (uuid) => cards.get(uuid)?.name ?? null },
-      (id) => signedFrameUrl(this.d.signer, 'poster', id, now),
+      (face) => this.image(face, point!.camera_uuid, now),
     );
     return { ok: true, detections: detections.slice(0, body.limit) };
   }

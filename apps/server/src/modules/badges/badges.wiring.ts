@@ -2,6 +2,7 @@ import type { Authenticator } from '../../auth/authenticate.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
+import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import type { FacesPort } from '../faces/faces.port.js';
@@ -36,6 +37,8 @@ export function wireBadges(
     domains: DomainDirectory;
     detectors: DetectorsService;
     signer: MediaSigner;
+    /** whether a face's crop can be shown (kept, or the recording holds the moment) */
+    frames: Pick<FrameAvailability, 'prepare' | 'pictured'>;
     crop: (id: string) => Promise<Buffer | null>;
     clock: Clock;
     /** look for due taps on a timer (off in tests that drive the evaluator themselves) */

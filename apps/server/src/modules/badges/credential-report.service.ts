@@ -13,6 +13,7 @@ import type { AccessEventRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/http-error.js';
 import { signedFrameUrl } from '../../media/frames.js';
+import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import type { FacesPort } from '../faces/faces.port.js';
@@ -55,6 +56,7 @@ export class CredentialReportService {
       faces: Pick<FacesPort, 'cards'>;
       domains: DomainDirectory;
       signer: MediaSigner;
+      frames: Pick<FrameAvailability, 'prepare' | 'pictured'>;
       /** a detection's face crop (kept, or cut from the recording) */
       crop: (id: string) => Promise<Buffer | null>;
       clock: Clock;
@@ -77,6 +79,7 @@ export class CredentialReportService {
       (await this.d.badges.accessPointsByUuid([...new Set(taps.map((t) => t.access_point_uuid))])).map((p) => [p.uuid, p]),
     );
     const cards = await this.d.faces.cards(taps.flatMap((t) => (t.shared_with ? [t.shared_with] : [])));
+    await this.d.frames.prepare([...points.values()].flatMap((p) => (p.camera_uuid ? [p.camera_uuid] : [])));
     return taps.map((t) => {
       const holder = identities.get(t.identity_uuid);
       return {
@@ -87,9 +90,22 @@ export class CredentialReportService {
         people: t.passages ?? 0,
         best: t.best_label ?? 'None',
         seen: t.shared_with ? (cards.get(t.shared_with)?.name ?? 'A known person') : null,
-        face: t.door_face ? { image: `${DETECTION_IMAGE}${t.door_face}` } : null,
+        face:
+          t.door_face && this.pictured(t, points.get(t.access_point_uuid)?.camera_uuid)
+            ? { image: `${DETECTION_IMAGE}${t.door_face}` }
+            : null,
       };
     });
+  }
+
+  /** Whether the tap's door face has a picture (its crop was sent, or the recording holds the moment). */
+  private pictured(tap: AccessEventRow, camera: string | null | undefined): boolean {
+    return (
+      camera !== null &&
+      camera !== undefined &&
+      tap.door_face !== null &&
+      this.d.frames.pictured('poster', tap.door_face, camera, tap.event_at)
+    );
   }
 
   async report(

@@ -128,7 +128,7 @@ export class TapScorer {
     holder: BadgeIdentityRow,
     tags: readonly BadgeTagRow[],
     names: { identity: (uuid: string) => string | undefined; person: (uuid: string) => string | null },
-    imageUrl: (id: string) => string,
+    imageUrl: (face: DoorFace) => string | null,
   ): BadgeDetection[] {
     const out = scored.faces.map((face, i) => {
       const holderMatch = scored.holder.get(face.id) ?? null;
@@ -171,7 +171,7 @@ export class TapScorer {
         confirmed: own ? own.rejected === 0 : null,
         namedPerson: face.person ? names.person(face.person) : null,
         passage: scored.passages[i] ?? 0,
-        imageUrl: imageUrl(face.id),
+        imageUrl: imageUrl(face),
       } satisfies BadgeDetection;
     });
     return out.sort((a, b) => b.score - a.score || a.capturedAt.localeCompare(b.capturedAt));

@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
 import { EXIT, MARGARET } from '../../../test/demo-ids.js';
+import { jpegBytes } from '../../../test/pictures.js';
 
 let ctx: TestContext;
 let manager: string;
@@ -13,6 +14,8 @@ let birchOnly: string;
 let key: string;
 const T0 = Date.now() - 20 * 60_000;
 const HOLDER = 'UNIT7-TAILGATE01';
+/** A face crop the detector sends (a 48×48 JPEG): the reports show it. */
+let CROP = '';
 const INJECTED = 'UNIT9-INJECTION1';
 
 const embedding = (axis: number) => {
@@ -29,6 +32,7 @@ const face = (at: number, axis: number, person: string | null = null, confidence
   face_confidence: 0.95,
   embedding: embedding(axis),
   embedder: 'test-embedder-1',
+  crop: CROP,
 });
 const tap = (source: string, at: number, id: string, name: string) => ({
   source_id: source,
@@ -46,6 +50,7 @@ const period = {
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  CROP = (await jpegBytes(48)).toString('base64');
   manager = await ctx.signIn('manager@maple.example');
   caregiver = await ctx.signIn('nurse@maple.example');
   const user = await ctx.access.ensureUser('admin@birch.example', 'Bea Birch');
