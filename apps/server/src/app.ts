@@ -235,7 +235,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     crop: (id) => frames.read('poster', id),
     clock,
   });
-  wireReports(app, {
+  const reports = wireReports(app, {
     authenticator,
     reports: repos.reports,
     schedule: repos.reportSchedule,
@@ -283,6 +283,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       access,
       clock,
       ...(config.analyzer.mode === 'local' && { faces }),
+      reports: { evaluate: (domain) => badges.evaluator.evaluateDue(domain), generate: (...args) => reports.generate(...args) },
     });
   if (config.demoTraining) wireDemoTraining(app, { training: repos.training, models, faces, access: repos.access, clock });
 

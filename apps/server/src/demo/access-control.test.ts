@@ -1,7 +1,7 @@
-import type { AccessEventsReply, CredentialsReply } from '@vigil/contract';
+import type { AccessEventsReply, CredentialsReply, ReportSummary } from '@vigil/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAPLE, bearer, createTestContext, type TestContext } from '../../test/harness.js';
-import { DEMO_IDENTITIES, historyTaps } from './access-control.js';
+import { DEMO_IDENTITIES, DEMO_REPORTS_BY, historyTaps } from './access-control.js';
 import { BADGES } from '@vigil/contract';
 
 // The demo's simulated access control: its history meets the simulated sightings at the exit, so the badge pages have a
@@ -12,18 +12,19 @@ let manager: string;
 beforeAll(async () => {
   ctx = await createTestContext({ VIGIL_DEMO_DETECTIONS: 'history' });
   manager = await ctx.signIn('manager@maple.example');
+  // The demo's first start is done when both buildings have their simulated week's reports (made after their taps).
   await vi.waitFor(
     async () =>
       expect(
         Number(
           (
             await ctx.database.db
-              .selectFrom('access_events')
+              .selectFrom('reports')
               .select((eb) => eb.fn.countAll().as('n'))
               .executeTakeFirstOrThrow()
           ).n,
         ),
-      ).toBeGreaterThan(0),
+      ).toBe(8),
     { timeout: 30_000, interval: 200 },
   );
 }, 60_000);
@@ -63,5 +64,15 @@ describe('the simulated access control', () => {
     const own = events.find((e) => e.flags.length === 0)!;
     expect(own.matched).toBe(true);
     expect(own.detections[0]!.matchConfidenceLabel).toBe('Medium');
+  });
+
+  it("makes the simulated week's reports on the first start, with the shared badge and the tailgate in them", async () => {
+    const { reports } = await get<{ reports: ReportSummary[] }>(`/api/reports/v1/reports?domain_uuid=${MAPLE}`);
+    const demo = reports.filter((r) => r.metadata.generated_by === DEMO_REPORTS_BY);
+    expect(demo.map((r) => r.metadata.title).sort()).toEqual(['Badge Sharing', 'Credential Mismatch', 'Elopement Alerts', 'Tailgating']);
+    const rows = (kind: string) => demo.find((r) => r.metadata.kind === kind)!.metadata.rows;
+    expect(rows('badge_sharing')).toBe(1);
+    expect(rows('tailgating')).toBe(1);
+    expect(rows('elopement_alerts')).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { IngestTapInput } from '@vigil/contract';
+import { REPORT_KINDS, type IngestTapInput, type ReportKind } from '@vigil/contract';
 import type { Clock } from '../lib/clock.js';
 import type { App } from '../lib/routes.js';
 import type { FacesPort } from '../modules/faces/faces.port.js';
@@ -134,4 +134,19 @@ export function startLiveTaps(d: { app: App; faces: Pick<FacesPort, 'atCamera'>;
   }, LIVE_POLL_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };
+}
+
+/** What the demo asks of badges and reports on the first start. */
+export interface DemoReports {
+  evaluate(domain: string): Promise<number>;
+  generate(domain: string, kind: ReportKind, start: number, end: number, by: string | null): Promise<string>;
+}
+
+/** Who the demo's reports of the simulated week name as having asked for them. */
+export const DEMO_REPORTS_BY = 'Vigil demo (simulated history)';
+
+/** On the first start: the simulated week's taps looked at, and one report of each kind over the week. */
+export async function makeDemoReports(d: DemoReports, domain: string, now: number): Promise<void> {
+  await d.evaluate(domain);
+  for (const kind of REPORT_KINDS) await d.generate(domain, kind, now - 7 * 86_400_000, now, DEMO_REPORTS_BY);
 }

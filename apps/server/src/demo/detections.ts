@@ -8,7 +8,7 @@ import type { ElopementAlertsRepository } from '../modules/alerts/elopement.repo
 import type { EventsRepository } from '../modules/events/events.repository.js';
 import type { DetectorsService } from '../modules/ingest/detectors.service.js';
 import type { FacesPort } from '../modules/faces/faces.port.js';
-import { accessControlKey, historyTaps, sendTaps, startLiveTaps } from './access-control.js';
+import { accessControlKey, historyTaps, makeDemoReports, sendTaps, startLiveTaps, type DemoReports } from './access-control.js';
 import { DEMO_CAMERAS, DEMO_DOMAINS, DEMO_EXIT_CAMERAS, DEMO_PEOPLE } from './seed.js';
 
 /**
@@ -36,6 +36,8 @@ export interface DemoDetectionsDeps {
   random?: () => number;
   /** the faces the analyzer saw (the simulated access control taps the badges of people recognised at the door) */
   faces?: Pick<FacesPort, 'atCamera'>;
+  /** the first start's reports of the simulated week (access-control.ts) */
+  reports?: DemoReports;
 }
 
 type DomainKey = keyof typeof DEMO_DOMAINS;
@@ -153,6 +155,7 @@ export async function startDemoDetections(d: DemoDetectionsDeps): Promise<DemoDe
     for (let i = 0; i < events.length; i += INGEST.maxEvents) await send(d.app, key, { events: events.slice(i, i + INGEST.maxEvents) });
     await send(d.app, key, { faces });
     await sendTaps(d.app, await accessControlKey(d.detectors, domain.uuid), domain.uuid, historyTaps(name, now));
+    if (d.reports) await makeDemoReports(d.reports, domain.uuid, now);
     await dismissOldest(d, domain.uuid);
     d.log.info(`demo: ${events.length} simulated events and ${faces.length} faces of history in ${domain.description}`);
   }
