@@ -40,6 +40,8 @@ export class BadgesService {
       f1Scores: (domain: string) => Promise<Map<string, number | null>>;
       /** whether a face's crop can be shown (kept, or the recording holds the moment) */
       frames: Pick<FrameAvailability, 'prepare' | 'pictured'>;
+      /** the building's credentials_hide_no_image preference (part 1 §3): faces without a picture are left out */
+      hideNoImage: (domain: string) => Promise<boolean>;
       signer: MediaSigner;
       clock: Clock;
     },
@@ -115,7 +117,7 @@ export class BadgesService {
       ...(q.before && { before: Date.parse(q.before) }),
       ...(q.credential_uuid && { credential: q.credential_uuid }),
     });
-    const events = await this.present(row, taps.slice(0, q.limit));
+    const events = await this.present(row, taps.slice(0, q.limit), BADGES.tapDetections, await this.d.hideNoImage(domain));
     const [identity] = await this.identities(domain, new Set([row.uuid]));
     return {
       ok: true,
@@ -127,7 +129,12 @@ export class BadgesService {
   }
 
   /** Taps as the badge detail shows them: each with its faces scored (the best BADGES.tapDetections). */
-  async present(holder: BadgeIdentityRow, taps: readonly AccessEventRow[], detections = BADGES.tapDetections): Promise<AccessEvent[]> {
+  async present(
+    holder: BadgeIdentityRow,
+    taps: readonly AccessEventRow[],
+    detections: number = BADGES.tapDetections,
+    hideNoImage = false,
+  ): Promise<AccessEvent[]> {
     if (taps.length === 0) return [];
     const points = new Map(
       (await this.d.badges.accessPointsByUuid([...new Set(taps.map((t) => t.access_point_uuid))])).map((p) => [p.uuid, p]),
@@ -154,13 +161,14 @@ export class BadgesService {
     await this.d.frames.prepare(scoredTaps.flatMap((t) => (t.point.camera_uuid ? [t.point.camera_uuid] : [])));
     for (const { tap, point, scored } of scoredTaps) {
       const tapTags = tags.filter((t) => t.access_event_uuid === tap.uuid);
-      const all = this.d.scorer.present(
+      const presented = this.d.scorer.present(
         scored,
         holder,
         tapTags,
         { identity: identityName, person: (uuid) => cards.get(uuid)?.name ?? null },
         (face) => this.image(face, point.camera_uuid, now),
       );
+      const all = hideNoImage ? presented.filter((d) => d.imageUrl !== null) : presented;
       const last = tapTags.filter((t) => t.rejected === 0).sort((a, b) => b.verified_at - a.verified_at)[0];
       out.push({
         uuid: tap.uuid,
@@ -316,6 +324,7 @@ export class BadgesService {
       { identity: (uuid) => everyone.find((i) => i.uuid === uuid)?.name, person: (uuid) => cards.get(uuid)?.name ?? null },
       (face) => this.image(face, point!.camera_uuid, now),
     );
-    return { ok: true, detections: detections.slice(0, body.limit) };
+    const shown = (await this.d.hideNoImage(domain)) ? detections.filter((d) => d.imageUrl !== null) : detections;
+    return { ok: true, detections: shown.slice(0, body.limit) };
   }
 }

@@ -223,6 +223,24 @@ describe('the badge list and detail', () => {
     ).toBe(404);
   });
 
+  it("leaves out faces without a picture when the building's credentials_hide_no_image preference is on", async () => {
+    // These faces came without a crop, and no recording holds their moment: no picture.
+    expect((await events()).events[0]!.detections.every((d) => d.imageUrl === null)).toBe(true);
+    const stored = (await ctx.database.db.selectFrom('domains').select('preferences').where('uuid', '=', MAPLE).executeTakeFirstOrThrow())
+      .preferences;
+    const prefs = async (value: string) =>
+      ctx.database.db.updateTable('domains').set({ preferences: value }).where('uuid', '=', MAPLE).execute();
+    await prefs(JSON.stringify({ ...JSON.parse(stored), credentials_hide_no_image: true }));
+    try {
+      const tap = (await events()).events[0]!;
+      expect(tap.detections).toEqual([]);
+      expect(tap.moreDetections).toBe(false);
+    } finally {
+      await prefs(stored);
+    }
+    expect((await events()).events[0]!.detections).toHaveLength(3);
+  });
+
   it('the tenant report is a PDF that names the holder, unit and match ratio', async () => {
     const reply = await ctx.app.inject({
       method: 'GET',

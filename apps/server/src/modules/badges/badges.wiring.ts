@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
 import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
-import type { DomainDirectory } from '../domains/domains.port.js';
+import { preferencesOf, type DomainDirectory } from '../domains/domains.port.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { DetectorsService } from '../ingest/detectors.service.js';
 import type { ScoringGalleries } from '../training/scoring-gallery.js';
@@ -48,7 +48,12 @@ export function wireBadges(
   const scorer = new TapScorer({ badges: d.badges, faces: d.faces, galleries: d.galleries });
   const evaluator = new TapEvaluator({ db: d.db, badges: d.badges, scorer, clock: d.clock });
   const taps = new TapsService({ db: d.db, badges: d.badges, faces: d.faces, cameras: d.cameras, clock: d.clock });
-  const service = new BadgesService({ ...d, scorer, evaluator });
+  const service = new BadgesService({
+    ...d,
+    scorer,
+    evaluator,
+    hideNoImage: async (domain) => (await preferencesOf(d.domains, domain)).credentials_hide_no_image,
+  });
   const reports = new CredentialReportService({ ...d, service, evaluator });
   badgesRoutes(app, { authenticator: d.authenticator, badges: service, reports, taps, detectors: d.detectors });
   const every = d.evaluateEveryMs === undefined ? EVALUATE_EVERY_MS : d.evaluateEveryMs;
