@@ -234,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     frames: frameAvailability,
     crop: (id) => frames.read('poster', id),
     clock,
+    audit,
   });
   const reports = wireReports(app, {
     authenticator,
@@ -248,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     faceImage: (detection) => signedFrameUrl(signer, 'poster', detection, clock.now()),
     clock,
     scheduled: config.reportsSchedule,
+    audit,
   });
   mediaRoutes(app, {
     store,

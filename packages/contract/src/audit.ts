@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'loaded_model',
   'erased_person',
   'exported_person',
+  'tagged_badge',
+  'downloaded_report',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -49,6 +51,8 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   loaded_model: 'Loaded a model',
   erased_person: 'Erased a person',
   exported_person: "Exported a person's data",
+  tagged_badge: 'Verified faces at a badge tap',
+  downloaded_report: 'Downloaded a report',
 };
 
 /** A detail value: short words, numbers and times only (the writer keeps at most AUDIT.detailChars of JSON). */

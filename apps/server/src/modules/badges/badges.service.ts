@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../lib/http-error.js';
 import { signedFrameUrl } from '../../media/frames.js';
 import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
+import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { BadgesRepository } from './badges.repository.js';
 import type { TapEvaluator } from './tap-evaluator.js';
@@ -44,6 +45,8 @@ export class BadgesService {
       hideNoImage: (domain: string) => Promise<boolean>;
       signer: MediaSigner;
       clock: Clock;
+      /** records who verified or rejected which faces (absent in tests that do not look at the audit trail) */
+      audit?: Pick<AuditService, 'record'>;
     },
   ) {}
 
@@ -268,6 +271,20 @@ export class BadgesService {
       await this.d.badges.saveTags(trx, rows);
       return rows.length;
     });
+    for (const tapUuid of new Set(rows.map((r) => r.access_event_uuid))) {
+      const mine = rows.filter((r) => r.access_event_uuid === tapUuid);
+      await this.d.audit?.record(actorOfPrincipal(principal), {
+        action: 'tagged_badge',
+        domain,
+        subject: tapUuid,
+        detail: {
+          change: remove ? 'removed' : 'saved',
+          confirmed: mine.filter((r) => r.rejected === 0).length,
+          rejected: mine.filter((r) => r.rejected === 1).length,
+          identities: [...new Set(list.filter((t) => t.access_event_uuid === tapUuid).map((t) => t.identity_id))].join(' '),
+        },
+      });
+    }
     // The tapped identities' verdicts change with their tags.
     await this.d.evaluator.evaluate(await this.d.badges.tapsByUuid(this.d.db, [...taps.keys()]));
     return { ok: true, saved };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import type { AccessEventsReply, CredentialReportReply, CredentialsReply, IngestTapInput } from '@vigil/contract';
+import type { AccessEventsReply, AuditEntry, CredentialReportReply, CredentialsReply, IngestTapInput } from '@vigil/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
@@ -191,6 +191,12 @@ describe('the badge list and detail', () => {
     ).toEqual([]);
     // An empty list is fine and changes nothing.
     expect((await saveTags([])).json()).toEqual({ ok: true, saved: 0 });
+    // Each save is in the audit trail: who, which tap, how many confirmed and rejected.
+    const audit = await get<{ entries: AuditEntry[] }>(`/api/v1/audit?domain_uuid=${MAPLE}&action=tagged_badge`);
+    expect(audit.entries.map((e) => [e.subject, e.user_email, e.detail.confirmed, e.detail.rejected])).toEqual([
+      [tapUuid, 'manager@maple.example', 0, 1],
+      [tapUuid, 'manager@maple.example', 1, 0],
+    ]);
   });
 
   it('refuses tags without keycard/edit, for faces not seen at the door, and for another building', async () => {

@@ -5,6 +5,7 @@ import type { App } from '../../lib/routes.js';
 import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
 import { preferencesOf, type DomainDirectory } from '../domains/domains.port.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { DetectorsService } from '../ingest/detectors.service.js';
 import type { ScoringGalleries } from '../training/scoring-gallery.js';
@@ -41,6 +42,7 @@ export function wireBadges(
     frames: Pick<FrameAvailability, 'prepare' | 'pictured'>;
     crop: (id: string) => Promise<Buffer | null>;
     clock: Clock;
+    audit: Pick<AuditService, 'record'>;
     /** look for due taps on a timer (off in tests that drive the evaluator themselves) */
     evaluateEveryMs?: number | null;
   },

@@ -16,6 +16,7 @@ import { signedFrameUrl } from '../../media/frames.js';
 import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
+import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { BadgesRepository } from './badges.repository.js';
 import type { BadgesService } from './badges.service.js';
@@ -60,6 +61,7 @@ export class CredentialReportService {
       /** a detection's face crop (kept, or cut from the recording) */
       crop: (id: string) => Promise<Buffer | null>;
       clock: Clock;
+      audit?: Pick<AuditService, 'record'>;
     },
   ) {}
 
@@ -185,6 +187,16 @@ export class CredentialReportService {
     const title = q.identity_id ? `Tenant Report: ${identities[0]!.name}` : `Unit Report: Unit ${q.unit}`;
     if (q.format === 'pdf') {
       const pdf = await renderCredentialPdf({ title, building: domain.description, generatedAt: now, sections });
+      await this.d.audit?.record(actorOfPrincipal(principal), {
+        action: 'downloaded_report',
+        domain: q.domain_uuid,
+        subject: q.identity_id ?? null,
+        detail: {
+          report: q.identity_id ? 'tenant' : 'unit',
+          ...(q.unit && { unit: q.unit }),
+          taps: sections.reduce((n, s) => n + s.taps.length, 0),
+        },
+      });
       return { kind: 'pdf', pdf, fileName: q.identity_id ? `tenant-report-${q.identity_id}.pdf` : `unit-report-${safeName(q.unit!)}.pdf` };
     }
     return { kind: 'json', reply: this.table(title, domain.timezone, now, principal, identities, tableRows) };

@@ -16,6 +16,7 @@ import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { ReportRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/http-error.js';
+import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import { buildReport, previousDay, type ReportSources } from './report-builder.js';
 import type { ReportsRepository } from './reports.repository.js';
@@ -38,6 +39,7 @@ export class ReportsService {
       /** a face picture's signed link (the table) */
       faceImage: (detection: string) => string;
       clock: Clock;
+      audit?: Pick<AuditService, 'record'>;
     },
   ) {}
 
@@ -77,6 +79,12 @@ export class ReportsService {
       record_delimiter: 'windows',
     });
     const day = report.metadata.date_start_ts.slice(0, 10);
+    await this.d.audit?.record(actorOfPrincipal(principal), {
+      action: 'downloaded_report',
+      domain,
+      subject: id,
+      detail: { report: report.metadata.kind, rows: rows.length },
+    });
     return { csv, fileName: `${report.metadata.kind.replaceAll('_', '-')}-${day}.csv` };
   }
 

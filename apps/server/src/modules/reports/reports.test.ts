@@ -173,5 +173,13 @@ describe('reports', () => {
       }
     });
     expect(rows.some((r) => r['Badge Holder']!.startsWith("'=HYPERLINK"))).toBe(true);
+    const audit = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit?domain_uuid=${MAPLE}&action=downloaded_report`,
+      headers: bearer(manager),
+    });
+    expect(audit.json<{ entries: { subject: string; detail: Record<string, unknown> }[] }>().entries).toMatchObject([
+      { subject: id, detail: { report: 'credential_mismatch', rows: rows.length } },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Authenticator } from '../../auth/authenticate.js';
 import type { JobLeases } from '../../db/job-leases.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
@@ -26,6 +27,7 @@ export function wireReports(
     faceImage: (detection: string) => string;
     clock: Clock;
     scheduled: boolean;
+    audit: Pick<AuditService, 'record'>;
   },
 ): ReportsService {
   const reports = new ReportsService(d);
