@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';
-import { RUN_MARK, killLeftovers, killMarked, markedProcesses } from './lib/process-tree.mjs';
+import { BACKGROUND_MARK, RUN_MARK, killLeftovers, killMarked, markedProcesses } from './lib/process-tree.mjs';
 import { ensureBuilt, ensureDebianPackage, ensureNodeModules, ensureVideoTools, root } from './lib/setup.mjs';
 
 const only = process.argv.slice(2);
@@ -96,7 +96,8 @@ function runMarked(command, args, env) {
  * take the next tiers' CPU: it gets 5 s to finish its shutdown, is then killed, and is named so the leak gets fixed.
  */
 async function endLeftovers(name, before) {
-  const left = () => ownProcesses().filter(({ pid }) => !before.has(pid));
+  // The native build runs across tiers (its compiler processes come and go): it is no tier's leftover.
+  const left = () => ownProcesses().filter(({ pid, background }) => !before.has(pid) && !background);
   await whileAny(left, 5_000);
   const remaining = left();
   if (remaining.length === 0) return;
@@ -201,7 +202,7 @@ const leftovers = killLeftovers();
 if (leftovers > 0) console.log(`Ended ${leftovers} process(es) that an interrupted earlier run left running.`);
 // better-sqlite3 compiles in the background (one core) while the tiers that open no database run (check, unit, web,
 // analyzer); the first tier that does waits for it.
-const nativeBuild = ensureNodeModules({ background: true, env: { [RUN_MARK]: String(process.pid) } });
+const nativeBuild = ensureNodeModules({ background: true, env: { [RUN_MARK]: String(process.pid), [BACKGROUND_MARK]: '1' } });
 nativeBuild.catch(() => undefined);
 ensureDebianPackage('/usr/bin/chromium', 'chromium');
 ensureDebianPackage(hasPostgres, 'postgresql');

@@ -5,8 +5,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 export const RUN_MARK = 'VIGIL_TEST_RUN';
+/** Set on work a run starts in the background across tiers (the native build): no tier's leftover, ended only with the run. */
+export const BACKGROUND_MARK = 'VIGIL_TEST_BACKGROUND';
 
-/** The pids (other than this process) whose environment holds VIGIL_TEST_RUN, with its value. */
+/** The pids (other than this process) whose environment holds VIGIL_TEST_RUN, with its value, and whether they are background work. */
 export function markedProcesses() {
   const found = [];
   let entries = [];
@@ -24,8 +26,9 @@ export function markedProcesses() {
     } catch {
       continue; // gone, or not ours to read
     }
-    const mark = environ.split('\0').find((item) => item.startsWith(`${RUN_MARK}=`));
-    if (mark) found.push({ pid, run: Number(mark.slice(RUN_MARK.length + 1)) });
+    const items = environ.split('\0');
+    const mark = items.find((item) => item.startsWith(`${RUN_MARK}=`));
+    if (mark) found.push({ pid, run: Number(mark.slice(RUN_MARK.length + 1)), background: items.includes(`${BACKGROUND_MARK}=1`) });
   }
   return found;
 }
