@@ -23,6 +23,7 @@ import { authenticatedScope, principalOf, type Authenticator } from '../../auth/
 import { replies, type App } from '../../lib/routes.js';
 import { detectorKeyScope } from '../ingest/detector-key.js';
 import type { DetectorsService } from '../ingest/detectors.service.js';
+import type { BadgeTagsService } from './badge-tags.service.js';
 import type { BadgesService } from './badges.service.js';
 import type { CredentialReportService } from './credential-report.service.js';
 import type { TapsService } from './taps.service.js';
@@ -44,6 +45,7 @@ export function badgesRoutes(
   deps: {
     authenticator: Authenticator;
     badges: BadgesService;
+    tags: BadgeTagsService;
     reports: CredentialReportService;
     taps: TapsService;
     detectors: DetectorsService;
@@ -146,7 +148,7 @@ export function badgesRoutes(
           response: replies(confirmedTagsReplySchema, [400, 401, 403, 404]),
         },
       },
-      (request) => deps.badges.tags(principalOf(request), request.query.domain_uuid, request.query.identity_id),
+      (request) => deps.tags.tags(principalOf(request), request.query.domain_uuid, request.query.identity_id),
     );
     scope.post(
       '/api/faces/v1/confirmed_tags',
@@ -160,7 +162,7 @@ export function badgesRoutes(
           response: replies(confirmedTagsSavedSchema, [400, 401, 403, 404]),
         },
       },
-      (request) => deps.badges.saveTags(principalOf(request), request.query.domain_uuid, request.body),
+      (request) => deps.tags.saveTags(principalOf(request), request.query.domain_uuid, request.body),
     );
     scope.delete(
       '/api/faces/v1/confirmed_tags',
@@ -174,7 +176,7 @@ export function badgesRoutes(
           response: replies(confirmedTagsSavedSchema, [400, 401, 403, 404]),
         },
       },
-      (request) => deps.badges.saveTags(principalOf(request), request.query.domain_uuid, request.body, true),
+      (request) => deps.tags.saveTags(principalOf(request), request.query.domain_uuid, request.body, true),
     );
     scope.post(
       '/api/faces/v1/tag_search',

@@ -12,6 +12,7 @@ import type { ScoringGalleries } from '../training/scoring-gallery.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import type { BadgesRepository } from './badges.repository.js';
 import { badgesRoutes } from './badges.routes.js';
+import { BadgeTagsService } from './badge-tags.service.js';
 import { BadgesService } from './badges.service.js';
 import { CredentialReportService } from './credential-report.service.js';
 import { TapEvaluator } from './tap-evaluator.js';
@@ -56,8 +57,9 @@ export function wireBadges(
     evaluator,
     hideNoImage: async (domain) => (await preferencesOf(d.domains, domain)).credentials_hide_no_image,
   });
+  const tags = new BadgeTagsService({ ...d, identities: service, scorer, evaluator });
   const reports = new CredentialReportService({ ...d, service, evaluator });
-  badgesRoutes(app, { authenticator: d.authenticator, badges: service, reports, taps, detectors: d.detectors });
+  badgesRoutes(app, { authenticator: d.authenticator, badges: service, tags, reports, taps, detectors: d.detectors });
   const every = d.evaluateEveryMs === undefined ? EVALUATE_EVERY_MS : d.evaluateEveryMs;
   if (every !== null) {
     let running = false;

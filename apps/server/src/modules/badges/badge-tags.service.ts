@@ -1,0 +1,125 @@
+import { BADGES, type ConfirmedTag, type StoredTag } from '@vigil/contract';
+import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/database.js';
+import type { AccessEventRow, BadgeTagRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
+import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
+import type { BadgesRepository } from './badges.repository.js';
+import { storedTag } from './badges.presenters.js';
+import type { BadgesService } from './badges.service.js';
+import type { TapEvaluator } from './tap-evaluator.js';
+import type { TapScorer } from './tap-scorer.js';
+
+/**
+ * Verified matches (part 2 §3, §4, §7 confirmed_tags): which faces of a tap are its holder or a co-tenant (confirmed)
+ * or not (rejected, WRONG_PERSON). Saving looks at the taps again, so counts and verified lists follow at once; every
+ * save is audited. Reading needs keycard/view_all, saving keycard/edit.
+ */
+export class BadgeTagsService {
+  constructor(
+    private readonly d: {
+      db: Db;
+      badges: BadgesRepository;
+      identities: Pick<BadgesService, 'identityRow'>;
+      scorer: TapScorer;
+      evaluator: TapEvaluator;
+      clock: Clock;
+      /** records who verified or rejected which faces (absent in tests that do not look at the audit trail) */
+      audit?: Pick<AuditService, 'record'>;
+    },
+  ) {}
+
+  /** GET confirmed_tags: the verified matches (not rejected) per identity, of one identity or the whole building. */
+  async tags(principal: Principal, domain: string, identityId?: string): Promise<{ ok: true; tags: Record<string, StoredTag[]> }> {
+    requireEntitlement(principal, domain, 'keycard', 'view_all');
+    const identities = identityId ? [await this.d.identities.identityRow(domain, identityId)] : await this.d.badges.identities(domain);
+    const rows = identityId ? await this.d.badges.tagsOfIdentity(identities[0]!.uuid, false) : await this.d.badges.tagsInDomain(domain);
+    const tags: Record<string, StoredTag[]> = {};
+    for (const i of identities) tags[i.identity_id] = [];
+    for (const row of rows) {
+      const tag = storedTag(row, identities);
+      if (tag.identity_id) tags[tag.identity_id]!.push(tag);
+    }
+    return { ok: true, tags };
+  }
+
+  /**
+   * POST confirmed_tags: each tag confirms (or, rejected, refuses) a face of a tap for an identity; a repeated one takes
+   * the new answer. Every tap and face must be the building's and the face one seen at that tap's door; the taps are
+   * then looked at again (their counts and verified lists move).
+   */
+  async saveTags(
+    principal: Principal,
+    domain: string,
+    list: readonly ConfirmedTag[],
+    remove = false,
+  ): Promise<{ ok: true; saved: number }> {
+    requireEntitlement(principal, domain, 'keycard', 'edit');
+    if (list.length === 0) return { ok: true, saved: 0 };
+    const taps = new Map(
+      (await this.d.badges.tapsByUuid(this.d.db, [...new Set(list.map((t) => t.access_event_uuid))])).map((t) => [t.uuid, t]),
+    );
+    const identities = new Map((await this.d.badges.identities(domain)).map((i) => [i.identity_id, i]));
+    const rows: BadgeTagRow[] = [];
+    const now = this.d.clock.now();
+    for (const [i, tag] of list.entries()) {
+      const tap = taps.get(tag.access_event_uuid);
+      if (tap?.domain_uuid !== domain) throw notFound(`[${i}]: no such access event in this building.`);
+      const identity = identities.get(tag.identity_id);
+      if (!identity) throw notFound(`[${i}]: no such badge identity in this building.`);
+      if (tag.rejected && !tag.rejected_for) throw badRequest(`[${i}]: a rejected tag needs rejected_for (WRONG_PERSON).`);
+      rows.push({
+        access_event_uuid: tap.uuid,
+        detection_id: tag.detection_id,
+        identity_uuid: identity.uuid,
+        domain_uuid: domain,
+        rejected: tag.rejected ? 1 : 0,
+        rejected_for: tag.rejected ? (tag.rejected_for ?? 'WRONG_PERSON') : null,
+        verified_by: principal.user.email,
+        verified_at: now,
+      });
+    }
+    if (!remove) await this.checkFacesAtDoor(rows, taps);
+    const saved = await this.d.db.transaction().execute(async (trx) => {
+      if (remove) return this.d.badges.deleteTags(trx, rows);
+      await this.d.badges.saveTags(trx, rows);
+      return rows.length;
+    });
+    for (const tapUuid of new Set(rows.map((r) => r.access_event_uuid))) {
+      const mine = rows.filter((r) => r.access_event_uuid === tapUuid);
+      await this.d.audit?.record(actorOfPrincipal(principal), {
+        action: 'tagged_badge',
+        domain,
+        subject: tapUuid,
+        detail: {
+          change: remove ? 'removed' : 'saved',
+          confirmed: mine.filter((r) => r.rejected === 0).length,
+          rejected: mine.filter((r) => r.rejected === 1).length,
+          identities: [...new Set(list.filter((t) => t.access_event_uuid === tapUuid).map((t) => t.identity_id))].join(' '),
+        },
+      });
+    }
+    // The tapped identities' verdicts change with their tags.
+    await this.d.evaluator.evaluate(await this.d.badges.tapsByUuid(this.d.db, [...taps.keys()]));
+    return { ok: true, saved };
+  }
+
+  /** A tag may only name a face seen at the tap's door within the widest search window (More Detections). */
+  private async checkFacesAtDoor(rows: readonly BadgeTagRow[], taps: ReadonlyMap<string, AccessEventRow>): Promise<void> {
+    const points = new Map(
+      (await this.d.badges.accessPointsByUuid([...new Set([...taps.values()].map((t) => t.access_point_uuid))])).map((p) => [p.uuid, p]),
+    );
+    const seen = new Map<string, Set<string>>();
+    for (const [i, row] of rows.entries()) {
+      let ids = seen.get(row.access_event_uuid);
+      if (!ids) {
+        const tap = taps.get(row.access_event_uuid)!;
+        const { faces } = await this.d.scorer.doorFaces(tap, points.get(tap.access_point_uuid)!, BADGES.maxSearchWindowMs);
+        ids = new Set(faces.map((f) => f.id));
+        seen.set(row.access_event_uuid, ids);
+      }
+      if (!ids.has(row.detection_id)) throw badRequest(`[${i}]: detection ${row.detection_id} was not seen at this access event's door.`);
+    }
+  }
+}
