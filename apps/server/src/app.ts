@@ -224,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db,
     authenticator,
     badges: repos.badges,
+    tags: repos.badgeTags,
     faces,
     galleries,
     f1Scores: (domain) => models.f1Scores(domain),

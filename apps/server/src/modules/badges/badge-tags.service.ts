@@ -5,6 +5,7 @@ import type { AccessEventRow, BadgeTagRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
+import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import { storedTag } from './badges.presenters.js';
 import type { BadgesService } from './badges.service.js';
@@ -21,6 +22,7 @@ export class BadgeTagsService {
     private readonly d: {
       db: Db;
       badges: BadgesRepository;
+      tags: BadgeTagsRepository;
       identities: Pick<BadgesService, 'identityRow'>;
       scorer: TapScorer;
       evaluator: TapEvaluator;
@@ -34,7 +36,7 @@ export class BadgeTagsService {
   async tags(principal: Principal, domain: string, identityId?: string): Promise<{ ok: true; tags: Record<string, StoredTag[]> }> {
     requireEntitlement(principal, domain, 'keycard', 'view_all');
     const identities = identityId ? [await this.d.identities.identityRow(domain, identityId)] : await this.d.badges.identities(domain);
-    const rows = identityId ? await this.d.badges.tagsOfIdentity(identities[0]!.uuid, false) : await this.d.badges.tagsInDomain(domain);
+    const rows = identityId ? await this.d.tags.tagsOfIdentity(identities[0]!.uuid, false) : await this.d.tags.tagsInDomain(domain);
     const tags: Record<string, StoredTag[]> = {};
     for (const i of identities) tags[i.identity_id] = [];
     for (const row of rows) {
@@ -82,8 +84,8 @@ export class BadgeTagsService {
     }
     if (!remove) await this.checkFacesAtDoor(rows, taps);
     const saved = await this.d.db.transaction().execute(async (trx) => {
-      if (remove) return this.d.badges.deleteTags(trx, rows);
-      await this.d.badges.saveTags(trx, rows);
+      if (remove) return this.d.tags.deleteTags(trx, rows);
+      await this.d.tags.saveTags(trx, rows);
       return rows.length;
     });
     for (const tapUuid of new Set(rows.map((r) => r.access_event_uuid))) {

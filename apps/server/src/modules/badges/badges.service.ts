@@ -17,6 +17,7 @@ import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import { storedTag } from './badges.presenters.js';
+import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import type { TapEvaluator } from './tap-evaluator.js';
 import type { TapScorer } from './tap-scorer.js';
@@ -33,6 +34,7 @@ export class BadgesService {
     private readonly d: {
       db: Db;
       badges: BadgesRepository;
+      tags: BadgeTagsRepository;
       faces: Pick<FacesPort, 'cards'>;
       scorer: TapScorer;
       evaluator: TapEvaluator;
@@ -141,7 +143,7 @@ export class BadgesService {
     const cotenants = await this.d.evaluator.cotenants(holder);
     const everyone = [holder, ...cotenants];
     const identityName = (uuid: string) => everyone.find((i) => i.uuid === uuid)?.name;
-    const tags = await this.d.badges.tagsOfTaps(
+    const tags = await this.d.tags.tagsOfTaps(
       this.d.db,
       taps.map((t) => t.uuid),
     );
@@ -220,7 +222,7 @@ export class BadgesService {
     const [point] = await this.d.badges.accessPointsByUuid([tap.access_point_uuid]);
     const cotenants = await this.d.evaluator.cotenants(holder);
     const scored = await this.d.evaluator.scoreTap(tap, point!, holder, cotenants, body.window_seconds * 1000);
-    const tags = await this.d.badges.tagsOfTaps(this.d.db, [tap.uuid]);
+    const tags = await this.d.tags.tagsOfTaps(this.d.db, [tap.uuid]);
     const cards = await this.d.faces.cards(scored.faces.flatMap((f) => (f.person ? [f.person] : [])));
     const everyone = [holder, ...cotenants];
     const now = this.d.clock.now();

@@ -10,6 +10,7 @@ import type { FacesPort } from '../faces/faces.port.js';
 import type { DetectorsService } from '../ingest/detectors.service.js';
 import type { ScoringGalleries } from '../training/scoring-gallery.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
+import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import { badgesRoutes } from './badges.routes.js';
 import { BadgeTagsService } from './badge-tags.service.js';
@@ -32,6 +33,7 @@ export function wireBadges(
     db: Db;
     authenticator: Authenticator;
     badges: BadgesRepository;
+    tags: BadgeTagsRepository;
     faces: FacesPort;
     galleries: ScoringGalleries;
     f1Scores: (domain: string) => Promise<Map<string, number | null>>;
@@ -48,8 +50,8 @@ export function wireBadges(
     evaluateEveryMs?: number | null;
   },
 ) {
-  const scorer = new TapScorer({ badges: d.badges, faces: d.faces, galleries: d.galleries });
-  const evaluator = new TapEvaluator({ db: d.db, badges: d.badges, scorer, clock: d.clock });
+  const scorer = new TapScorer({ badges: d.badges, tags: d.tags, faces: d.faces, galleries: d.galleries });
+  const evaluator = new TapEvaluator({ db: d.db, badges: d.badges, tags: d.tags, scorer, clock: d.clock });
   const taps = new TapsService({ db: d.db, badges: d.badges, faces: d.faces, cameras: d.cameras, clock: d.clock });
   const service = new BadgesService({
     ...d,

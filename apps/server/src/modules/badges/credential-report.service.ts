@@ -18,6 +18,7 @@ import type { MediaSigner } from '../../media/signing.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import type { FacesPort } from '../faces/faces.port.js';
+import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import type { BadgesService } from './badges.service.js';
 import type { TapEvaluator } from './tap-evaluator.js';
@@ -52,6 +53,7 @@ export class CredentialReportService {
     private readonly d: {
       db: Db;
       badges: BadgesRepository;
+      tags: BadgeTagsRepository;
       service: BadgesService;
       evaluator: Pick<TapEvaluator, 'evaluateDue'>;
       faces: Pick<FacesPort, 'cards'>;
@@ -154,7 +156,7 @@ export class CredentialReportService {
     for (const identity of identities) {
       const row = rows.find((r) => r.identity_id === identity.identityId)!;
       const taps = await this.d.badges.identityTaps(row.uuid, { limit: REPORT_TAPS, view: 'all' });
-      const tags = await this.d.badges.tagsOfTaps(
+      const tags = await this.d.tags.tagsOfTaps(
         this.d.db,
         taps.map((t) => t.uuid),
       );

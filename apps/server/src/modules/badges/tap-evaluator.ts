@@ -2,6 +2,7 @@ import { BADGES } from '@vigil/contract';
 import type { Db } from '../../db/database.js';
 import type { AccessEventRow, AccessPointRow, BadgeIdentityRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import { isTailgate } from './door-faces.js';
 import type { ScoredTap, TapScorer } from './tap-scorer.js';
@@ -21,6 +22,7 @@ export class TapEvaluator {
     private readonly d: {
       db: Db;
       badges: BadgesRepository;
+      tags: BadgeTagsRepository;
       scorer: TapScorer;
       clock: Clock;
     },
@@ -90,7 +92,7 @@ export class TapEvaluator {
   ): Promise<ScoredTap> {
     const { faces, embedder } = await this.d.scorer.doorFaces(tap, point, windowMs);
     const gallery = await this.d.scorer.gallery(tap.domain_uuid, embedder, [holder, ...cotenants]);
-    const tags = await this.d.badges.tagsOfTaps(this.d.db, [tap.uuid]);
+    const tags = await this.d.tags.tagsOfTaps(this.d.db, [tap.uuid]);
     return this.d.scorer.score(faces, gallery, holder, cotenants, tags);
   }
 

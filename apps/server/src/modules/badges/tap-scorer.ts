@@ -2,6 +2,7 @@ import { BADGES, confidenceLabel, detectionScore, isVerified, unit, type BadgeDe
 import type { AccessEventRow, AccessPointRow, BadgeIdentityRow, BadgeTagRow } from '../../db/schema.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { PeopleGallery, ScoringGalleries } from '../training/scoring-gallery.js';
+import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import {
   groupPassages,
@@ -39,6 +40,7 @@ export class TapScorer {
   constructor(
     private readonly d: {
       badges: BadgesRepository;
+      tags: BadgeTagsRepository;
       faces: FacesPort;
       galleries: ScoringGalleries;
     },
@@ -70,7 +72,7 @@ export class TapScorer {
   async gallery(domain: string, embedder: string | null, identities: readonly BadgeIdentityRow[]): Promise<ScoringGallery | null> {
     if (!embedder) return null;
     const people: PeopleGallery | null = await this.d.galleries.of(domain, embedder);
-    const own = await this.d.badges.confirmedDetections(identities.map((i) => i.uuid));
+    const own = await this.d.tags.confirmedDetections(identities.map((i) => i.uuid));
     const vectors = await this.d.faces.embeddingsOf(
       own.map((o) => o.detection_id),
       embedder,
