@@ -3,7 +3,6 @@ import {
   REPORT_KINDS,
   REPORT_TITLES,
   REPORTS,
-  cellText,
   formatUtc,
   resolveImages,
   type Report,
@@ -11,7 +10,6 @@ import {
   type ReportKind,
   type ReportSummary,
 } from '@vigil/contract';
-import { stringify } from 'csv-stringify/sync';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { ReportRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -19,6 +17,7 @@ import { notFound } from '../../lib/http-error.js';
 import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import { buildReport, previousDay, type ReportSources } from './report-builder.js';
+import { reportCsv } from './report-csv.js';
 import type { ReportsRepository } from './reports.repository.js';
 
 /** Reports listed per building (the newest). */
@@ -69,21 +68,13 @@ export class ReportsService {
   /** The report as CSV: a header row of titles, cells as text (dates in the building's format), formulas neutralised. */
   async csv(principal: Principal, domain: string, id: string): Promise<{ csv: string; fileName: string }> {
     const report = await this.read(principal, domain, id);
-    // A picture is the spec's stable image path (it needs a session), not a signed link that would expire in the file.
-    report.values = resolveImages(report.values, (detection) => `/api/v4/faceimage/${detection}`);
-    const rows = report.values.map((row) => report.headers.map((h) => cellText(row[h.key], h.type, report.metadata.timezone)));
-    const csv = stringify(rows, {
-      header: true,
-      columns: report.headers.map((h) => h.title),
-      escape_formulas: true,
-      record_delimiter: 'windows',
-    });
+    const { csv, rows } = reportCsv(report);
     const day = report.metadata.date_start_ts.slice(0, 10);
     await this.d.audit?.record(actorOfPrincipal(principal), {
       action: 'downloaded_report',
       domain,
       subject: id,
-      detail: { report: report.metadata.kind, rows: rows.length },
+      detail: { report: report.metadata.kind, rows },
     });
     return { csv, fileName: `${report.metadata.kind.replaceAll('_', '-')}-${day}.csv` };
   }
