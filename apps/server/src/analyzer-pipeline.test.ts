@@ -374,8 +374,9 @@ describe('the analyzer pipeline (real camera, real models, real ingest)', () => 
     await eventually(
       async () =>
         (await db.selectFrom('face_photo_embeddings').select('image_uuid').where('image_uuid', 'in', photos).executeTakeFirst()) ?? null,
-      30_000,
+      // Bounds for a loaded machine (each wait ends as soon as what it waits for is there).
+      60_000,
       'her photo embedding, sent again',
     );
-  }, 150_000);
+  }, 210_000);
 });
