@@ -25,6 +25,8 @@ let person: string;
 let key: string;
 let serverUrl: string;
 const analyzers: ChildProcess[] = [];
+/** Every line the analyzers printed, in order (their gallery updates show what they match against). */
+const analyzerLines: string[] = [];
 /** The camera's password (the simulated camera asks for none, so ffmpeg never sends it; it must still never show). */
 const CAMERA_PASSWORD = 'door-cam-s3cret';
 
@@ -42,7 +44,10 @@ function startAnalyzer(name: string): ChildProcess {
     },
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+    analyzerLines.push(...chunk.toString().split('\n'));
+  });
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.on('exit', (code, signal) => {
     if (code !== null && code !== 0) console.error(`analyzer ${name} exited with ${code ?? signal}:\n${output}`);
@@ -321,6 +326,14 @@ describe('the analyzer pipeline (real camera, real models, real ingest)', () => 
     expect(await db.selectFrom('face_embeddings').select('runtime_face_uuid').where('runtime_face_uuid', 'in', matched).execute()).toEqual(
       [],
     );
+    // The analyzer drops her from its gallery at its next poll (before that, the server stores its matches of her
+    // unmatched anyway); she must have left it for her photo to be embedded and sent again after her consent.
+    const linesBefore = analyzerLines.length - 1;
+    await eventually(
+      async () => analyzerLines.slice(Math.max(0, linesBefore)).some((line) => /gallery of [0-9a-f-]+: 0 people/.test(line)) || null,
+      60_000,
+      'the analyzer to drop her from its gallery',
+    );
     // The analyzer keeps seeing her (her face is filmed all along) and sends what it sees: never matched to her.
     const unmatched = await eventually(
       async () => {
@@ -378,5 +391,5 @@ describe('the analyzer pipeline (real camera, real models, real ingest)', () => 
       60_000,
       'her photo embedding, sent again',
     );
-  }, 210_000);
+  }, 270_000);
 });
