@@ -1,34 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Box, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { BADGES, nextSortState, type BadgeIdentity, type SearchState } from '@vigil/contract';
+import { SortButtons } from '../../../components/sort-buttons';
+import { BADGES, type BadgeIdentity, type SearchState } from '@vigil/contract';
 import { BADGE_FILTERS, BADGE_SORTS } from '../lib/badge-search';
 import { mismatchCountText } from '../lib/badge-texts';
 import { BadgeRow } from './badge-row';
 import { TrainingProgressBar } from './training-progress-bar';
-
-function SortButtons({ state, onChange }: { state: SearchState; onChange: (state: SearchState) => void }) {
-  return (
-    <Group gap={4} role="group" aria-label="Sort">
-      {BADGE_SORTS.map((sort) => {
-        const active = state.sort === sort;
-        return (
-          <Button
-            key={sort}
-            size="compact-sm"
-            variant={active ? 'light' : 'subtle'}
-            aria-pressed={active}
-            title={active ? 'Click again to reverse' : undefined}
-            onClick={() => onChange(nextSortState(state, sort))}
-            rightSection={active ? <span aria-hidden="true">{state.reversed ? '↑' : '↓'}</span> : undefined}
-          >
-            {sort}
-          </Button>
-        );
-      })}
-    </Group>
-  );
-}
 
 function EmptyList({ anyBadges }: { anyBadges: boolean }) {
   return (
@@ -102,7 +80,7 @@ export function BadgeList({ identities, all, state, onStateChange, selectedId, s
             value={state.filter ?? BADGE_FILTERS[0]}
             onChange={(filter) => onStateChange({ ...state, filter })}
           />
-          <SortButtons state={state} onChange={onStateChange} />
+          <SortButtons sorts={BADGE_SORTS} state={state} onChange={onStateChange} />
         </Group>
         {showTrainingProgress && <TrainingProgressBar identities={all} />}
       </Stack>

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Box, Button, Stack } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { hasOperation, identityIdSchema, type SearchState } from '@vigil/contract';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { LoadErrorAlert, SplitPage, SplitView } from '../../../components/split-view';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentDomain } from '../../../lib/current-domain';
 import { errorMessage } from '../../../lib/http';
@@ -103,35 +104,11 @@ export default function BadgesPage({ title }: { title: string }) {
     body = <PageLoader label="Loading badges" />;
   } else if (identities.isError && identities.data === undefined) {
     body = (
-      <Alert color="red" role="alert" title="Error">
-        Could not load the badges of this building: {errorMessage(identities.error)}
-        <div>
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void identities.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Alert>
+      <LoadErrorAlert what="the badges of this building" message={errorMessage(identities.error)} retry={() => void identities.refetch()} />
     );
-  } else if (phone) {
-    body = <Box style={{ flex: 1, minHeight: 0 }}>{selectedId ? detailPane : listPane}</Box>;
   } else {
-    body = (
-      <Box style={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: `${LIST_WIDTH}px minmax(0, 1fr)`, gap: 16 }}>
-        {listPane}
-        {detailPane}
-      </Box>
-    );
+    body = <SplitView phone={phone} showDetail={Boolean(selectedId)} listWidth={LIST_WIDTH} list={listPane} detail={detailPane} />;
   }
 
-  return (
-    <Stack
-      gap="sm"
-      h="calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem))"
-      mih={480}
-      style={{ display: 'flex' }}
-    >
-      <PageHeader title={title} building={domain?.description} />
-      {body}
-    </Stack>
-  );
+  return <SplitPage header={<PageHeader title={title} building={domain?.description} />}>{body}</SplitPage>;
 }

@@ -1,32 +1,10 @@
 import { useRef } from 'react';
-import { Box, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { FACES_MESSAGES, nextSortState, type Face, type SearchState } from '@vigil/contract';
+import { SortButtons } from '../../../components/sort-buttons';
+import { FACES_MESSAGES, type Face, type SearchState } from '@vigil/contract';
 import { FACE_FILTERS, FACE_SORTS } from '../lib/face-search';
 import { FACE_ROW_HEIGHT, FaceRow } from './face-row';
-
-function SortButtons({ state, onChange }: { state: SearchState; onChange: (state: SearchState) => void }) {
-  return (
-    <Group gap={4} role="group" aria-label="Sort">
-      {FACE_SORTS.map((sort) => {
-        const active = state.sort === sort;
-        return (
-          <Button
-            key={sort}
-            size="compact-sm"
-            variant={active ? 'light' : 'subtle'}
-            aria-pressed={active}
-            title={active ? 'Click again to reverse' : undefined}
-            onClick={() => onChange(nextSortState(state, sort))}
-            rightSection={active ? <span aria-hidden="true">{state.reversed ? '↑' : '↓'}</span> : undefined}
-          >
-            {sort}
-          </Button>
-        );
-      })}
-    </Group>
-  );
-}
 
 function EmptyList({ hint }: { hint: string }) {
   return (
@@ -91,7 +69,7 @@ export function FaceList({
             value={state.filter ?? FACE_FILTERS[0]}
             onChange={(filter) => onStateChange({ ...state, filter })}
           />
-          <SortButtons state={state} onChange={onStateChange} />
+          <SortButtons sorts={FACE_SORTS} state={state} onChange={onStateChange} />
         </Group>
       </Stack>
       {refreshing && (

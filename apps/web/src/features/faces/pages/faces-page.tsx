@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Box, Button, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ALERTS_MESSAGES, canReadFaces, hasOperation, isFaceId, type SearchState } from '@vigil/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { LoadErrorAlert, SplitPage, SplitView } from '../../../components/split-view';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentDomain } from '../../../lib/current-domain';
 import { useFlag } from '../../../lib/flags';
@@ -113,50 +114,32 @@ export default function FacesPage({ title }: { title: string }) {
   } else if (faces.isPending) {
     body = <PageLoader label="Loading people" />;
   } else if (faces.isError && faces.data === undefined) {
-    body = (
-      <Alert color="red" role="alert" title="Error">
-        Could not load the people of this building: {errorMessage(faces.error)}
-        <div>
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void faces.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Alert>
-    );
-  } else if (phone) {
-    body = <Box style={{ flex: 1, minHeight: 0 }}>{selectedId ? detailPane : listPane}</Box>;
+    body = <LoadErrorAlert what="the people of this building" message={errorMessage(faces.error)} retry={() => void faces.refetch()} />;
   } else {
-    body = (
-      <Box style={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: `${LIST_WIDTH}px minmax(0, 1fr)`, gap: 16 }}>
-        {listPane}
-        {detailPane}
-      </Box>
-    );
+    body = <SplitView phone={phone} showDetail={Boolean(selectedId)} listWidth={LIST_WIDTH} list={listPane} detail={detailPane} />;
   }
 
   return (
-    <Stack
-      gap="sm"
-      h="calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem))"
-      mih={480}
-      style={{ display: 'flex' }}
+    <SplitPage
+      header={
+        <PageHeader
+          title={title}
+          building={domain?.description}
+          action={
+            (canAdd || canSetConsent) && (
+              <Group gap="md">
+                {canSetConsent && domainId && <ConsentSettingSwitch domainId={domainId} required={consentSetting.data?.required} />}
+                {canAdd && (
+                  <Button variant="light" onClick={() => domainId && setFormTarget({ kind: 'add', domainId })}>
+                    Add Person
+                  </Button>
+                )}
+              </Group>
+            )
+          }
+        />
+      }
     >
-      <PageHeader
-        title={title}
-        building={domain?.description}
-        action={
-          (canAdd || canSetConsent) && (
-            <Group gap="md">
-              {canSetConsent && domainId && <ConsentSettingSwitch domainId={domainId} required={consentSetting.data?.required} />}
-              {canAdd && (
-                <Button variant="light" onClick={() => domainId && setFormTarget({ kind: 'add', domainId })}>
-                  Add Person
-                </Button>
-              )}
-            </Group>
-          )
-        }
-      />
       {body}
       {formTarget && (
         <FaceFormModal
@@ -179,6 +162,6 @@ export default function FacesPage({ title }: { title: string }) {
           }}
         />
       )}
-    </Stack>
+    </SplitPage>
   );
 }
