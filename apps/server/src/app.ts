@@ -228,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     faces,
     galleries,
     f1Scores: (domain) => models.f1Scores(domain),
+    listKey: async (domain) => `${await faces.galleryVersion(domain)}|${(await models.loaded(domain))?.uuid ?? '-'}`,
     cameras,
     domains: repos.domains,
     detectors,

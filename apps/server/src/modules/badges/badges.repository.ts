@@ -90,8 +90,43 @@ export class BadgesRepository {
     await trx.insertInto('badge_credentials').values(row).execute();
   }
 
-  async moveCredential(trx: Trx, uuid: string, identityUuid: string, label: string): Promise<void> {
+  /** A card given to someone else (or relabelled): both holders count as changed (the list's version moves). */
+  async moveCredential(trx: Trx, uuid: string, identityUuid: string, label: string, at: number): Promise<void> {
+    const was = await trx.selectFrom('badge_credentials').select('identity_uuid').where('uuid', '=', uuid).executeTakeFirst();
     await trx.updateTable('badge_credentials').set({ identity_uuid: identityUuid, label }).where('uuid', '=', uuid).execute();
+    await trx
+      .updateTable('badge_identities')
+      .set({ updated_at: at })
+      .where('uuid', 'in', [identityUuid, ...(was ? [was.identity_uuid] : [])])
+      .execute();
+  }
+
+  /**
+   * What the badge list of a building is made of, summed up: it changes whenever an identity, its counters, its
+   * verifications or a credential change (the list is made again only then).
+   */
+  async listVersion(domain: string): Promise<string> {
+    const identities = await this.db
+      .selectFrom('badge_identities')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.max<number>('updated_at').as('updated'),
+        eb.fn.sum<number>('taps').as('taps'),
+        eb.fn.sum<number>('matched').as('matched'),
+        eb.fn.sum<number>('null_matched').as('none'),
+        eb.fn.sum<number>('tags').as('tags'),
+        eb.fn.max<number>('last_verified_at').as('verified'),
+        eb.fn.max<number>('last_tap_at').as('tapped'),
+      ])
+      .where('domain_uuid', '=', domain)
+      .executeTakeFirst();
+    const credentials = await this.db
+      .selectFrom('badge_credentials')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number>('created_at').as('created')])
+      .where('domain_uuid', '=', domain)
+      .executeTakeFirst();
+    const values = [...Object.values(identities ?? {}), ...Object.values(credentials ?? {})];
+    return values.map((v) => (v === null || v === undefined ? '-' : String(Number(v)))).join(':');
   }
 
   accessPoints(db: Executor, domain: string, ids: readonly string[]): Promise<AccessPointRow[]> {

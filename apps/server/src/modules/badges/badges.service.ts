@@ -22,6 +22,9 @@ import type { BadgesRepository } from './badges.repository.js';
 import type { TapEvaluator } from './tap-evaluator.js';
 import type { TapScorer } from './tap-scorer.js';
 
+/** A badge list made for a building is reused this long at most while nothing it shows changed. */
+const LIST_FRESH_MS = 60_000;
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
@@ -43,16 +46,27 @@ export class BadgesService {
       frames: Pick<FrameAvailability, 'prepare' | 'pictured'>;
       /** the building's credentials_hide_no_image preference (part 1 §3): faces without a picture are left out */
       hideNoImage: (domain: string) => Promise<boolean>;
+      /** what the list shows besides badges' own rows (the registry's people and photos, the loaded model), summed up */
+      listKey: (domain: string) => Promise<string>;
       signer: MediaSigner;
       clock: Clock;
     },
   ) {}
 
+  /** The last badge list made per building, with what it was made of (made again when that changes, or after a minute: its photo links are signed). */
+  private readonly lists = new Map<string, { key: string; at: number; identities: BadgeIdentity[] }>();
+
   async list(principal: Principal, domain: string): Promise<{ ok: true; identities: BadgeIdentity[] }> {
     requireEntitlement(principal, domain, 'keycard', 'view_all');
     // What the timer has not reached yet is looked at now: the page never shows a tap whose window passed unevaluated.
     await this.d.evaluator.evaluateDue(domain);
-    return { ok: true, identities: await this.identities(domain) };
+    const key = `${await this.d.badges.listVersion(domain)}|${await this.d.listKey(domain)}`;
+    const now = this.d.clock.now();
+    const cached = this.lists.get(domain);
+    if (cached?.key === key && now - cached.at < LIST_FRESH_MS) return { ok: true, identities: cached.identities };
+    const identities = await this.identities(domain);
+    this.lists.set(domain, { key, at: now, identities });
+    return { ok: true, identities };
   }
 
   /** Every identity of a building as the list shows it (reports and the PDF use it too). */

@@ -37,6 +37,8 @@ export function wireBadges(
     faces: FacesPort;
     galleries: ScoringGalleries;
     f1Scores: (domain: string) => Promise<Map<string, number | null>>;
+    /** what the badge list shows besides badges' own rows (registry people and photos, the loaded model), summed up */
+    listKey: (domain: string) => Promise<string>;
     cameras: CameraDirectory;
     domains: DomainDirectory;
     detectors: DetectorsService;

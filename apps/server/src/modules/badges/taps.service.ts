@@ -155,7 +155,7 @@ export class TapsService {
       const row = existing.get(id);
       if (row) {
         // A card given to someone else is theirs from now on; its earlier taps stay with whoever held it then.
-        if (row.identity_uuid !== identity || row.label !== label) await this.d.badges.moveCredential(trx, row.uuid, identity, label);
+        if (row.identity_uuid !== identity || row.label !== label) await this.d.badges.moveCredential(trx, row.uuid, identity, label, now);
         out.set(id, { ...row, identity_uuid: identity, label });
         continue;
       }
