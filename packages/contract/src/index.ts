@@ -39,4 +39,5 @@ export * from './accounts.js';
 export * from './audit.js';
 export * from './privacy.js';
 export * from './badges.js';
+export * from './badges-api.js';
 export * from './reports.js';

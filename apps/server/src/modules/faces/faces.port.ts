@@ -5,6 +5,7 @@ import type { FacesRepository } from './faces.repository.js';
 import type { FaceReviewsService } from './face-reviews.service.js';
 import type { PeopleView, PersonCard } from './people-view.js';
 import type { RegistryRepository } from './registry.repository.js';
+import type { SightingsRepository } from './sightings.repository.js';
 import type { RegistryWriter } from './registry-writer.js';
 import type { Trx } from '../../db/database.js';
 
@@ -18,6 +19,7 @@ export class FacesPort {
   constructor(
     private readonly d: {
       faces: FacesRepository;
+      sightings: SightingsRepository;
       registry: RegistryRepository;
       reviews: FaceReviewsService;
       view: PeopleView;
@@ -54,12 +56,12 @@ export class FacesPort {
 
   /** The faces a camera saw between two moments (a door around a badge tap), oldest first, with their embeddings. */
   atCamera(camera: string, from: number, to: number, limit: number) {
-    return this.d.faces.atCamera(camera, from, to, limit);
+    return this.d.sightings.atCamera(camera, from, to, limit);
   }
 
   /** Embeddings of detections made by `embedder` (the faces confirmed to a badge identity). */
   embeddingsOf(ids: readonly string[], embedder: string): Promise<Map<string, Float32Array>> {
-    return this.d.faces.embeddingsOf(ids, embedder);
+    return this.d.sightings.embeddingsOf(ids, embedder);
   }
 
   /** The registry people of a building by card number (a badge identity is linked to its holder this way). */

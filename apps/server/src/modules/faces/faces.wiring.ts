@@ -19,6 +19,7 @@ import { FacesService } from './faces.service.js';
 import { PeopleView } from './people-view.js';
 import type { RegistryRepository } from './registry.repository.js';
 import { RegistryWriter } from './registry-writer.js';
+import { SightingsRepository } from './sightings.repository.js';
 
 export interface FacesAreaDeps {
   db: Db;
@@ -53,7 +54,8 @@ export function createFacesArea(d: FacesAreaDeps) {
     clock,
     ...(d.audit && { audit: d.audit }),
   });
-  return { service, port: new FacesPort({ faces, registry, reviews, view, writer, consent }), reviews, writer, consent };
+  const sightings = new SightingsRepository(db);
+  return { service, port: new FacesPort({ faces, sightings, registry, reviews, view, writer, consent }), reviews, writer, consent };
 }
 
 /**
