@@ -20,6 +20,7 @@ import { storedTag } from './badges.presenters.js';
 import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import type { TapEvaluator } from './tap-evaluator.js';
+import type { ScoringGallery } from './door-faces.js';
 import type { TapScorer } from './tap-scorer.js';
 
 /** A badge list made for a building is reused this long at most while nothing it shows changed. */
@@ -71,8 +72,8 @@ export class BadgesService {
 
   /** Every identity of a building as the list shows it (reports and the PDF use it too). */
   async identities(domain: string, only?: ReadonlySet<string>): Promise<BadgeIdentity[]> {
-    const rows = (await this.d.badges.identities(domain)).filter((r) => !only || only.has(r.uuid));
-    const all = only ? await this.d.badges.identities(domain) : rows;
+    const all = await this.d.badges.identities(domain);
+    const rows = only ? all.filter((r) => only.has(r.uuid)) : all;
     const credentials = await this.d.badges.credentials(domain);
     const cards = await this.d.faces.cards(rows.flatMap((r) => (r.face_uuid ? [r.face_uuid] : [])));
     const f1 = await this.d.f1Scores(domain);
@@ -164,9 +165,13 @@ export class BadgesService {
     const out: AccessEvent[] = [];
     const people = new Set<string>();
     const scoredTaps = [];
+    const galleries = new Map<string, ScoringGallery | null>();
     for (const tap of taps) {
       const point = points.get(tap.access_point_uuid)!;
-      const scored = await this.d.evaluator.scoreTap(tap, point, holder, cotenants);
+      const scored = await this.d.evaluator.scoreTap(tap, point, holder, cotenants, {
+        tags: tags.filter((t) => t.access_event_uuid === tap.uuid),
+        galleries,
+      });
       for (const face of scored.faces) if (face.person) people.add(face.person);
       if (tap.shared_with) people.add(tap.shared_with);
       scoredTaps.push({ tap, point, scored });
@@ -235,7 +240,7 @@ export class BadgesService {
     if (!tap) throw notFound('No such access event in this building.');
     const [point] = await this.d.badges.accessPointsByUuid([tap.access_point_uuid]);
     const cotenants = await this.d.evaluator.cotenants(holder);
-    const scored = await this.d.evaluator.scoreTap(tap, point!, holder, cotenants, body.window_seconds * 1000);
+    const scored = await this.d.evaluator.scoreTap(tap, point!, holder, cotenants, { windowMs: body.window_seconds * 1000 });
     const tags = await this.d.tags.tagsOfTaps(this.d.db, [tap.uuid]);
     const cards = await this.d.faces.cards(scored.faces.flatMap((f) => (f.person ? [f.person] : [])));
     const everyone = [holder, ...cotenants];

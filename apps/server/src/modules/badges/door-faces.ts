@@ -3,7 +3,6 @@ import {
   calibratedConfidence,
   confidenceLabel,
   dot,
-  unit,
   type ConfidenceLabel,
   type MatchConfidences,
   type ModelCalibration,
@@ -194,9 +193,4 @@ export function tapVerdict(
  */
 export function isTailgate(passagesAfter: number, tapsInWindow: number): boolean {
   return passagesAfter > Math.max(1, tapsInWindow);
-}
-
-/** A stored embedding as a unit vector of the gallery's size (null when it is another size or all zeros). */
-export function unitOf(vector: Float32Array | null, dims: number): Float32Array | null {
-  return vector && vector.length === dims ? unit(vector) : null;
 }

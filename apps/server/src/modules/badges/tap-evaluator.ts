@@ -1,10 +1,10 @@
 import { BADGES } from '@vigil/contract';
 import type { Db } from '../../db/database.js';
-import type { AccessEventRow, AccessPointRow, BadgeIdentityRow } from '../../db/schema.js';
+import type { AccessEventRow, AccessPointRow, BadgeIdentityRow, BadgeTagRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
-import { isTailgate } from './door-faces.js';
+import { isTailgate, type ScoringGallery } from './door-faces.js';
 import type { ScoredTap, TapScorer } from './tap-scorer.js';
 
 /** A tap is looked at this long after it happened: its window has passed and the analyzer's faces (and pictures) are in. */
@@ -49,12 +49,13 @@ export class TapEvaluator {
       (await this.d.badges.identitiesByUuid(this.d.db, [...new Set(taps.map((t) => t.identity_uuid))])).map((i) => [i.uuid, i]),
     );
     const units = new Map<string, BadgeIdentityRow[]>();
+    const galleries = new Map<string, ScoringGallery | null>();
     for (const tap of taps) {
       const point = points.get(tap.access_point_uuid);
       const holder = identities.get(tap.identity_uuid);
       if (!point || !holder) continue;
       const cotenants = await this.cotenants(holder, units);
-      const scored = await this.scoreTap(tap, point, holder, cotenants);
+      const scored = await this.scoreTap(tap, point, holder, cotenants, { galleries });
       const tailgate = await this.tailgate(tap, point, scored);
       await this.d.db.transaction().execute((trx) =>
         this.d.badges.setVerdict(trx, tap, {
@@ -88,11 +89,23 @@ export class TapEvaluator {
     point: AccessPointRow,
     holder: BadgeIdentityRow,
     cotenants: readonly BadgeIdentityRow[],
-    windowMs?: number,
+    o: {
+      windowMs?: number;
+      /** the tap's tags, when the caller read them already */
+      tags?: readonly BadgeTagRow[];
+      /** galleries made for earlier taps of the same call (the same people and embedder need one) */
+      galleries?: Map<string, ScoringGallery | null>;
+    } = {},
   ): Promise<ScoredTap> {
-    const { faces, embedder } = await this.d.scorer.doorFaces(tap, point, windowMs);
-    const gallery = await this.d.scorer.gallery(tap.domain_uuid, embedder, [holder, ...cotenants]);
-    const tags = await this.d.tags.tagsOfTaps(this.d.db, [tap.uuid]);
+    const { faces, embedder } = await this.d.scorer.doorFaces(tap, point, o.windowMs);
+    const everyone = [holder, ...cotenants];
+    const key = `${tap.domain_uuid}|${embedder ?? '-'}|${everyone.map((i) => i.uuid).join(',')}`;
+    let gallery = o.galleries?.get(key);
+    if (gallery === undefined) {
+      gallery = await this.d.scorer.gallery(tap.domain_uuid, embedder, everyone);
+      o.galleries?.set(key, gallery);
+    }
+    const tags = o.tags ?? (await this.d.tags.tagsOfTaps(this.d.db, [tap.uuid]));
     return this.d.scorer.score(faces, gallery, holder, cotenants, tags);
   }
 

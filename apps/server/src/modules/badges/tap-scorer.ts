@@ -1,4 +1,12 @@
-import { BADGES, confidenceLabel, detectionScore, isVerified, unit, type BadgeDetection, type MatchConfidences } from '@vigil/contract';
+import {
+  PRIOR_CALIBRATION,
+  confidenceLabel,
+  detectionScore,
+  isVerified,
+  unit,
+  type BadgeDetection,
+  type MatchConfidences,
+} from '@vigil/contract';
 import type { AccessEventRow, AccessPointRow, BadgeIdentityRow, BadgeTagRow } from '../../db/schema.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { PeopleGallery, ScoringGalleries } from '../training/scoring-gallery.js';
@@ -89,7 +97,7 @@ export class TapScorer {
     if (people) all.set(people.vectors, 0);
     extra.forEach((e, i) => all.set(e.vector, (base + i) * dims));
     return {
-      calibration: people?.calibration ?? { w_sim: 25, w_margin: 0, bias: -12.5 },
+      calibration: people?.calibration ?? PRIOR_CALIBRATION,
       dims,
       owners: [...(people?.owners ?? []), ...extra.map((e) => e.owner)],
       vectors: all,
@@ -179,5 +187,3 @@ export class TapScorer {
     return out.sort((a, b) => b.score - a.score || a.capturedAt.localeCompare(b.capturedAt));
   }
 }
-
-export const TAP_DETECTIONS = BADGES.tapDetections;
