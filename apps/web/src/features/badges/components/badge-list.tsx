@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Box, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { SortButtons } from '../../../components/sort-buttons';
+import { SearchKitBar } from '../../../components/search-kit-bar';
 import { BADGES, type BadgeIdentity, type SearchState } from '@vigil/contract';
 import { BADGE_FILTERS, BADGE_SORTS } from '../lib/badge-search';
 import { mismatchCountText } from '../lib/badge-texts';
@@ -65,23 +65,7 @@ export function BadgeList({ identities, all, state, onStateChange, selectedId, s
             {mismatchCountText(mismatches)}
           </Text>
         )}
-        <TextInput
-          type="search"
-          placeholder="Search badges"
-          aria-label="Search badges"
-          value={state.query}
-          onChange={(e) => onStateChange({ ...state, query: e.currentTarget.value })}
-        />
-        <Group justify="space-between" gap="xs">
-          <SegmentedControl
-            size="xs"
-            aria-label="Filter"
-            data={[...BADGE_FILTERS]}
-            value={state.filter ?? BADGE_FILTERS[0]}
-            onChange={(filter) => onStateChange({ ...state, filter })}
-          />
-          <SortButtons sorts={BADGE_SORTS} state={state} onChange={onStateChange} />
-        </Group>
+        <SearchKitBar label="Search badges" filters={BADGE_FILTERS} sorts={BADGE_SORTS} state={state} onStateChange={onStateChange} />
         {showTrainingProgress && <TrainingProgressBar identities={all} />}
       </Stack>
       <Box ref={scrollRef} style={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}>

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
-import { Box, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { SortButtons } from '../../../components/sort-buttons';
+import { SearchKitBar } from '../../../components/search-kit-bar';
 import { FACES_MESSAGES, type Face, type SearchState } from '@vigil/contract';
 import { FACE_FILTERS, FACE_SORTS } from '../lib/face-search';
 import { FACE_ROW_HEIGHT, FaceRow } from './face-row';
@@ -54,23 +54,7 @@ export function FaceList({
   return (
     <Paper withBorder radius="md" h="100%" pos="relative" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <Stack gap="xs" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <TextInput
-          type="search"
-          placeholder="Search people"
-          aria-label="Search people"
-          value={state.query}
-          onChange={(e) => onStateChange({ ...state, query: e.currentTarget.value })}
-        />
-        <Group justify="space-between" gap="xs">
-          <SegmentedControl
-            size="xs"
-            aria-label="Filter"
-            data={[...FACE_FILTERS]}
-            value={state.filter ?? FACE_FILTERS[0]}
-            onChange={(filter) => onStateChange({ ...state, filter })}
-          />
-          <SortButtons sorts={FACE_SORTS} state={state} onChange={onStateChange} />
-        </Group>
+        <SearchKitBar label="Search people" filters={FACE_FILTERS} sorts={FACE_SORTS} state={state} onStateChange={onStateChange} />
       </Stack>
       {refreshing && (
         // Floats over the list's foot, so the 30 s last-seen refresh never moves the rows.
