@@ -132,9 +132,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   wireEvents(app, { authenticator, events: repos.events, cameras, signer, frames: frameAvailability, clock });
   // A building's privacy settings: whether recognition needs consent (faces, analyzers and training ask), retention.
-  const privacy = new PrivacyService({ privacy: repos.privacy, clock });
+  const privacy = new PrivacyService({ db, privacy: repos.privacy, clock });
   const faces = wireFaces(app, {
     db,
+    dialect: database.dialect,
     authenticator,
     faces: repos.faces,
     registry: repos.registry,
@@ -146,7 +147,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     audit,
     privacy,
   });
-  consentSettingRoutes(app, { authenticator, setting: new ConsentSettingService({ privacy, faces, audit }) });
+  consentSettingRoutes(app, {
+    authenticator,
+    setting: new ConsentSettingService({ db, dialect: database.dialect, privacy, faces, audit }),
+  });
   const { alerts, settings, personAlerts } = wireAlerts(app, {
     db,
     authenticator,

@@ -31,10 +31,12 @@ export async function consentRequired(
   const [domainRef, value] = args;
   if (!domainRef || (value !== 'on' && value !== 'off')) throw new Error('consent-required needs <domain> on|off');
   const domain = await domainOf(domainRef);
-  const privacy = new PrivacyService({ privacy: repos.privacy, clock: systemClock });
+  const privacy = new PrivacyService({ db: database.db, privacy: repos.privacy, clock: systemClock });
   const setting = new ConsentSettingService({
+    db: database.db,
+    dialect: database.dialect,
     privacy,
-    faces: { consentSettingChanged: (uuid) => consentServiceFor({ db: database.db, privacy }).settingChanged(uuid) },
+    faces: { consentSettingChanged: (trx, uuid) => consentServiceFor({ db: database.db, privacy }).settingChanged(trx, uuid) },
     audit: cliAudit(repos),
   });
   await setting.set(shellActor(), domain.uuid, value === 'on');

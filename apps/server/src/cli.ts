@@ -270,7 +270,13 @@ async function main(argv: string[]): Promise<number> {
 
 /** The registry's writer for an administrator: no session, the same checks on fields and photos as the API. */
 function registryWriter(database: DatabaseHandle, repos: Repositories, config: Config): RegistryWriter {
-  return registryWriterFor({ db: database.db, registry: repos.registry, store: new MediaStore(config.video.mediaDir), clock: systemClock });
+  return registryWriterFor({
+    db: database.db,
+    dialect: database.dialect,
+    registry: repos.registry,
+    store: new MediaStore(config.video.mediaDir),
+    clock: systemClock,
+  });
 }
 
 /** add-person's arguments as the API's face_info, checked by the same schema (a bad field is an error naming it). */

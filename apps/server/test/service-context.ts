@@ -99,6 +99,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     writer,
   } = createFacesArea({
     db,
+    dialect: database.dialect,
     faces: repos.faces,
     registry: repos.registry,
     store,
@@ -106,7 +107,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     signer,
     frames,
     clock,
-    privacy: new PrivacyService({ privacy: repos.privacy, clock }),
+    privacy: new PrivacyService({ db, privacy: repos.privacy, clock }),
   });
   const pins = new PinsService(db, repos.pins, repos.access, SECRET, clock, silent);
   const alerts = new AlertsService({

@@ -136,6 +136,7 @@ export function demoPhotos(database: DatabaseHandle, config: Pick<Config, 'video
     sourceDir: config.video.demoMediaDir,
     writer: registryWriterFor({
       db: database.db,
+      dialect: database.dialect,
       registry: createRepositories(database, clock).registry,
       store: new MediaStore(config.video.mediaDir),
       clock,

@@ -50,8 +50,8 @@ export class ConsentRepository {
    * A building's people in service whose current answer is not a consent covering recognition (none recorded,
    * refused, or given for alerts alone), with that answer: the caller decides by the contract's rule.
    */
-  withoutRecognition(domain: string): Promise<{ uuid: string; consent: string | null; consent_purposes: string | null }[]> {
-    return this.db
+  withoutRecognition(db: Executor, domain: string): Promise<{ uuid: string; consent: string | null; consent_purposes: string | null }[]> {
+    return db
       .selectFrom('faces')
       .select(['uuid', 'consent', 'consent_purposes'])
       .where('domain_uuid', '=', domain)

@@ -1,4 +1,5 @@
 import { formatUtc, recognitionAllowed, type ConsentPurpose, type ConsentRecord } from '@vigil/contract';
+import type { Db, Trx } from '../../db/database.js';
 import type { FaceRow } from '../../db/schema.js';
 import type { PrivacyService } from '../privacy/privacy.service.js';
 import { parsedConsent, type ConsentRepository } from './consent.repository.js';
@@ -12,22 +13,22 @@ export type ConsentCheck = (person: Pick<FaceRow, 'consent' | 'consent_purposes'
  * recognition are in its gallery, its models and its matches, and no face data of the others is kept.
  */
 export class ConsentService {
-  constructor(private readonly d: { consents: ConsentRepository; privacy: Pick<PrivacyService, 'consentRequired'> }) {}
+  constructor(private readonly d: { db: Db; consents: ConsentRepository; privacy: Pick<PrivacyService, 'consentRequired'> }) {}
 
-  required(domain: string): Promise<boolean> {
-    return this.d.privacy.consentRequired(domain);
+  required(domain: string, trx?: Trx): Promise<boolean> {
+    return this.d.privacy.consentRequired(domain, trx);
   }
 
-  /** The building's rule, read once (ingest checks a batch's people with it inside its transaction). */
-  async check(domain: string): Promise<ConsentCheck> {
-    const required = await this.required(domain);
+  /** The building's rule, read once in the caller's transaction (ingest checks a batch's people with it). */
+  async check(trx: Trx, domain: string): Promise<ConsentCheck> {
+    const required = await this.required(domain, trx);
     return (person, purposes) => recognitionAllowed(required, currentConsent(person), purposes);
   }
 
   /** The building's people in service who may not be recognised now (none while the setting is off). */
-  async unrecognisable(domain: string): Promise<Set<string>> {
-    if (!(await this.required(domain))) return new Set();
-    const rows = await this.d.consents.withoutRecognition(domain);
+  async unrecognisable(domain: string, trx?: Trx): Promise<Set<string>> {
+    if (!(await this.required(domain, trx))) return new Set();
+    const rows = await this.d.consents.withoutRecognition(trx ?? this.d.db, domain);
     return new Set(rows.filter((p) => !recognitionAllowed(true, currentConsent(p))).map((p) => p.uuid));
   }
 
@@ -36,10 +37,10 @@ export class ConsentService {
     return (await this.required(domain)) ? `consent:${await this.d.consents.version(domain)}` : '';
   }
 
-  /** After the setting changed: with it on, the face data of everyone who may not be recognised goes. */
-  async settingChanged(domain: string): Promise<void> {
-    const people = await this.unrecognisable(domain);
-    if (people.size > 0) await this.forget([...people]);
+  /** After the setting changed (in its transaction): with it on, the face data of everyone who may not be recognised goes. */
+  async settingChanged(trx: Trx, domain: string): Promise<void> {
+    const people = await this.unrecognisable(domain, trx);
+    if (people.size > 0) await this.d.consents.forgetEmbeddings(trx, [...people]);
   }
 
   /** The face data kept of these people goes (their detections' and photos' embeddings). */

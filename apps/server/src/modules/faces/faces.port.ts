@@ -7,7 +7,8 @@ import type { PeopleView, PersonCard } from './people-view.js';
 import type { RegistryRepository } from './registry.repository.js';
 import type { SightingsRepository } from './sightings.repository.js';
 import type { RegistryWriter } from './registry-writer.js';
-import type { Trx } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { SqlDialect } from '../../db/dialect.js';
 
 export type { ConsentCheck };
 
@@ -18,6 +19,8 @@ export type { ConsentCheck };
 export class FacesPort {
   constructor(
     private readonly d: {
+      db: Db;
+      dialect: Pick<SqlDialect, 'lockDomain'>;
       faces: FacesRepository;
       sightings: SightingsRepository;
       registry: RegistryRepository;
@@ -133,7 +136,11 @@ export class FacesPort {
     rows: { image_uuid: string; vector: Buffer }[],
     at: number,
   ): Promise<number> {
-    return this.d.faces.storePhotoEmbeddings(domain, embedder, rows, at, await this.d.consent.unrecognisable(domain));
+    // Under the building's lock, as consent changes are: an embedding is never kept of someone who just left.
+    return this.d.db.transaction().execute(async (trx) => {
+      await this.d.dialect.lockDomain(trx, domain);
+      return this.d.faces.storePhotoEmbeddings(trx, domain, embedder, rows, at, await this.d.consent.unrecognisable(domain, trx));
+    });
   }
 
   /** The photos of a building's people in service whom it may recognise: what its faces are matched against. */
@@ -147,13 +154,13 @@ export class FacesPort {
     return this.d.consent.unrecognisable(domain);
   }
 
-  /** The building's consent rule, read once: whether a person (their row) may be recognised, or raise alerts. */
-  consentCheck(domain: string): Promise<ConsentCheck> {
-    return this.d.consent.check(domain);
+  /** The building's consent rule, read once in the caller's transaction: whether a person may be recognised, or raise alerts. */
+  consentCheck(trx: Trx, domain: string): Promise<ConsentCheck> {
+    return this.d.consent.check(trx, domain);
   }
 
-  /** After the building's setting changed: with it on, the face data of everyone without consent goes. */
-  consentSettingChanged(domain: string): Promise<void> {
-    return this.d.consent.settingChanged(domain);
+  /** After the building's setting changed (in its transaction): with it on, the face data of everyone without consent goes. */
+  consentSettingChanged(trx: Trx, domain: string): Promise<void> {
+    return this.d.consent.settingChanged(trx, domain);
   }
 }

@@ -202,6 +202,7 @@ export class FacesRepository {
 
   /** Embeddings of the building's registry photos, per embedder; photos not of the building, or of `excluded` people, are skipped. */
   async storePhotoEmbeddings(
+    db: Executor,
     domain: string,
     embedder: string,
     rows: { image_uuid: string; vector: Buffer }[],
@@ -211,7 +212,7 @@ export class FacesRepository {
     const ours = await chunked(
       rows.map((r) => r.image_uuid),
       (slice) =>
-        this.db
+        db
           .selectFrom('face_images')
           .innerJoin('faces', 'faces.uuid', 'face_images.face_uuid')
           .select(['face_images.uuid', 'face_images.face_uuid'])
@@ -224,7 +225,7 @@ export class FacesRepository {
       .filter((r) => allowed.has(r.image_uuid))
       .map((r) => ({ image_uuid: r.image_uuid, embedder, dims: r.vector.length / 4, vector: r.vector, created_at: at }));
     if (values.length === 0) return 0;
-    const result = await this.db
+    const result = await db
       .insertInto('face_photo_embeddings')
       .values(values)
       .onConflict((oc) => oc.columns(['image_uuid', 'embedder']).doNothing())

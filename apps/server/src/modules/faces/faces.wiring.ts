@@ -1,6 +1,7 @@
 import type { AuditService } from '../audit/audit.service.js';
 import type { Authenticator } from '../../auth/authenticate.js';
 import type { Db } from '../../db/database.js';
+import type { SqlDialect } from '../../db/dialect.js';
 import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
 import type { FrameAvailability } from '../../media/frame-availability.js';
@@ -23,6 +24,8 @@ import { SightingsRepository } from './sightings.repository.js';
 
 export interface FacesAreaDeps {
   db: Db;
+  /** the building lock that ingest's writes and consent changes share */
+  dialect: Pick<SqlDialect, 'lockDomain'>;
   faces: FacesRepository;
   registry: RegistryRepository;
   store: MediaStore;
@@ -38,10 +41,10 @@ export interface FacesAreaDeps {
 
 /** The registry's service and its port, sharing one writer and one view (the server's and the service tests'). */
 export function createFacesArea(d: FacesAreaDeps) {
-  const { db, faces, registry, clock } = d;
+  const { db, dialect, faces, registry, clock } = d;
   const consents = new ConsentRepository(db);
-  const consent = new ConsentService({ consents, privacy: d.privacy });
-  const writer = registryWriterFor({ db, registry, store: d.store, clock, consents });
+  const consent = new ConsentService({ db, consents, privacy: d.privacy });
+  const writer = registryWriterFor({ db, dialect, registry, store: d.store, clock, consents });
   const view = new PeopleView({ registry, cameras: d.cameras, signer: d.signer, frames: d.frames, clock });
   const reviews = new FaceReviewsService({ db, faces, registry });
   const service = new FacesService({
@@ -55,7 +58,13 @@ export function createFacesArea(d: FacesAreaDeps) {
     ...(d.audit && { audit: d.audit }),
   });
   const sightings = new SightingsRepository(db);
-  return { service, port: new FacesPort({ faces, sightings, registry, reviews, view, writer, consent }), reviews, writer, consent };
+  return {
+    service,
+    port: new FacesPort({ db, dialect, faces, sightings, registry, reviews, view, writer, consent }),
+    reviews,
+    writer,
+    consent,
+  };
 }
 
 /**
@@ -71,16 +80,24 @@ export function wireFaces(app: App, d: FacesAreaDeps & { authenticator: Authenti
 /** The registry's writer (fields and photos checked as the API checks them): the API's, the CLI's and the demo seed's. */
 export function registryWriterFor(d: {
   db: Db;
+  dialect: Pick<SqlDialect, 'lockDomain'>;
   registry: RegistryRepository;
   store: MediaStore;
   clock: Clock;
   consents?: ConsentRepository;
 }): RegistryWriter {
   const consents = d.consents ?? new ConsentRepository(d.db);
-  return new RegistryWriter({ db: d.db, registry: d.registry, consents, photos: new PhotoFiles(d.store), clock: d.clock });
+  return new RegistryWriter({
+    db: d.db,
+    dialect: d.dialect,
+    registry: d.registry,
+    consents,
+    photos: new PhotoFiles(d.store),
+    clock: d.clock,
+  });
 }
 
 /** Who a building may recognise, for an administrator's CLI (the server's comes with the faces area). */
 export function consentServiceFor(d: { db: Db; privacy: Pick<PrivacyService, 'consentRequired'> }): ConsentService {
-  return new ConsentService({ consents: new ConsentRepository(d.db), privacy: d.privacy });
+  return new ConsentService({ db: d.db, consents: new ConsentRepository(d.db), privacy: d.privacy });
 }

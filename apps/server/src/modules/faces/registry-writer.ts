@@ -8,6 +8,7 @@ import {
   type PhotoOrientation,
 } from '@vigil/contract';
 import type { Db, Trx } from '../../db/database.js';
+import type { SqlDialect } from '../../db/dialect.js';
 import type { FaceImageRow, FaceRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
@@ -46,7 +47,14 @@ export class RegistryWriter {
   }
 
   constructor(
-    private readonly d: { db: Db; registry: RegistryRepository; consents: ConsentRepository; photos: PhotoFiles; clock: Clock },
+    private readonly d: {
+      db: Db;
+      dialect: Pick<SqlDialect, 'lockDomain'>;
+      registry: RegistryRepository;
+      consents: ConsentRepository;
+      photos: PhotoFiles;
+      clock: Clock;
+    },
   ) {}
 
   async create(domain: string, info: ParsedFaceInfo, consent?: ConsentToRecord): Promise<string> {
@@ -57,6 +65,7 @@ export class RegistryWriter {
     const photos = await this.preparePhotos(uuid, info.images.add, [], now);
     try {
       await this.d.db.transaction().execute(async (trx) => {
+        if (consent) await this.d.dialect.lockDomain(trx, domain);
         await this.d.registry.insertPerson(trx, { uuid, domain_uuid: domain, ...personFields(info), created_at: now, updated_at: now });
         await this.d.registry.insertPhotos(trx, uuid, photos.rows);
         if (consent) await this.recordConsent(trx, uuid, consent, now);
@@ -121,6 +130,9 @@ export class RegistryWriter {
     return this.d.db
       .transaction()
       .execute(async (trx) => {
+        // A consent answer is written under the building's lock, as ingest writes faces: a batch in flight either lands
+        // before it (and what it kept of them is forgotten here) or reads the new answer.
+        if (consent) await this.d.dialect.lockDomain(trx, consent.domain);
         if (!(await this.d.registry.updatePerson(trx, uuid, fields, now))) return false;
         const dropped = await this.d.registry.photosByIds(trx, photos.drop);
         // Thrown to roll the person's change back as well.

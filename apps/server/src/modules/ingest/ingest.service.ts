@@ -122,11 +122,11 @@ export class IngestService {
     const cameras = new Map((await this.d.cameras.inDomain(domain.uuid)).map((c) => [c.uuid, c]));
     const now = this.d.clock.now();
     this.check(batch, cameras, now);
-    // Read before the transaction (SQLite has one connection): whether the building's recognition needs consent.
-    const consent = batch.faces.length > 0 ? await this.d.faces.consentCheck(domain.uuid) : () => true;
-
     const outcome = await this.d.db.transaction().execute(async (trx) => {
       await this.d.dialect.lockDomain(trx, domain.uuid);
+      // Read under the building's lock, which consent changes take too: a change that forgets someone's face data is
+      // either seen here or made after this batch is written (and forgets what it kept of them).
+      const consent = batch.faces.length > 0 ? await this.d.faces.consentCheck(trx, domain.uuid) : () => true;
       const events = await this.writeEvents(trx, detector, domain, batch.events, now);
       const faces = await this.writeFaces(trx, detector, domain.uuid, cameras, batch.faces, now, consent);
       await this.d.detectors.touch(trx, detector.id, now);

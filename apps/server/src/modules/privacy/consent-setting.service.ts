@@ -1,5 +1,7 @@
 import { ALERTS_MESSAGES, canReadFaces, type ConsentSetting } from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { SqlDialect } from '../../db/dialect.js';
 import { forbidden } from '../../lib/http-error.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import type { PrivacyService } from './privacy.service.js';
@@ -12,8 +14,10 @@ import type { PrivacyService } from './privacy.service.js';
 export class ConsentSettingService {
   constructor(
     private readonly d: {
+      db: Db;
+      dialect: Pick<SqlDialect, 'lockDomain'>;
       privacy: Pick<PrivacyService, 'consentRequired' | 'setConsentRequired'>;
-      faces: { consentSettingChanged(domain: string): Promise<void> };
+      faces: { consentSettingChanged(trx: Trx, domain: string): Promise<void> };
       audit: Pick<AuditService, 'record'>;
     },
   ) {}
@@ -29,12 +33,19 @@ export class ConsentSettingService {
     return this.set(actor, domain, required);
   }
 
-  /** Sets it (the caller checked who may); audited when it changed. */
+  /**
+   * Sets it (the caller checked who may); audited when it changed. The setting and the forgetting are one transaction
+   * under the building's lock, the lock ingest writes faces under: a batch either lands before (and what it kept of
+   * someone without consent is forgotten here) or reads the new setting (and keeps nothing of them).
+   */
   async set(actor: AuditActor, domain: string, required: boolean): Promise<ConsentSetting> {
     const before = await this.d.privacy.consentRequired(domain);
-    await this.d.privacy.setConsentRequired(domain, required, actor.email);
-    // Also when unchanged: a repeated "on" makes sure nothing of anyone without consent is left.
-    await this.d.faces.consentSettingChanged(domain);
+    await this.d.db.transaction().execute(async (trx) => {
+      await this.d.dialect.lockDomain(trx, domain);
+      await this.d.privacy.setConsentRequired(trx, domain, required, actor.email);
+      // Also when unchanged: a repeated "on" makes sure nothing of anyone without consent is left.
+      await this.d.faces.consentSettingChanged(trx, domain);
+    });
     if (before !== required)
       await this.d.audit.record(actor, { action: 'changed_privacy', domain, detail: { consent_required: required } });
     return { ok: true, domain_uuid: domain, required };

@@ -1,3 +1,4 @@
+import type { Db, Trx } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PrivacyRepository } from './privacy.repository.js';
 
@@ -6,14 +7,18 @@ import type { PrivacyRepository } from './privacy.repository.js';
  * consent there). The retention sweep and the settings' calls build on this.
  */
 export class PrivacyService {
-  constructor(private readonly d: { privacy: PrivacyRepository; clock: Clock }) {}
+  constructor(private readonly d: { db: Db; privacy: PrivacyRepository; clock: Clock }) {}
 
-  /** Whether recognition in the building needs a person's consent (off unless the building turned it on). */
-  async consentRequired(domainUuid: string): Promise<boolean> {
-    return (await this.d.privacy.settings(domainUuid))?.consentRequired ?? false;
+  /**
+   * Whether recognition in the building needs a person's consent (off unless the building turned it on); read in the
+   * caller's transaction when given (ingest reads it under the building's lock, so a change cannot pass it unseen).
+   */
+  async consentRequired(domainUuid: string, trx?: Trx): Promise<boolean> {
+    return (await this.d.privacy.settings(trx ?? this.d.db, domainUuid))?.consentRequired ?? false;
   }
 
-  async setConsentRequired(domainUuid: string, required: boolean, by: string | null): Promise<void> {
-    await this.d.privacy.setConsentRequired(domainUuid, required, this.d.clock.now(), by);
+  /** Changes it in the caller's transaction (which also forgets what may no longer be kept). */
+  async setConsentRequired(trx: Trx, domainUuid: string, required: boolean, by: string | null): Promise<void> {
+    await this.d.privacy.setConsentRequired(trx, domainUuid, required, this.d.clock.now(), by);
   }
 }
