@@ -1,10 +1,11 @@
 import { BADGES, type ConfirmedTag, type StoredTag } from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/database.js';
-import type { AccessEventRow, BadgeTagRow } from '../../db/schema.js';
+import type { AccessEventRow, BadgeIdentityRow, BadgeTagRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
+import type { FacesPort } from '../faces/faces.port.js';
 import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import { storedTag } from './badges.presenters.js';
@@ -26,6 +27,8 @@ export class BadgeTagsService {
       identities: Pick<BadgesService, 'identityRow'>;
       scorer: TapScorer;
       evaluator: TapEvaluator;
+      /** a badge holder's registry person learns from their tags (the training tool's answers) */
+      faces: Pick<FacesPort, 'reviewMatch'>;
       clock: Clock;
       /** records who verified or rejected which faces (absent in tests that do not look at the audit trail) */
       audit?: Pick<AuditService, 'record'>;
@@ -88,6 +91,7 @@ export class BadgeTagsService {
       await this.d.tags.saveTags(trx, rows);
       return rows.length;
     });
+    if (!remove) await this.teachRegistry(rows, [...identities.values()], principal.user.id, now);
     for (const tapUuid of new Set(rows.map((r) => r.access_event_uuid))) {
       const mine = rows.filter((r) => r.access_event_uuid === tapUuid);
       await this.d.audit?.record(actorOfPrincipal(principal), {
@@ -105,6 +109,26 @@ export class BadgeTagsService {
     // The tapped identities' verdicts change with their tags.
     await this.d.evaluator.evaluate(await this.d.badges.tapsByUuid(this.d.db, [...taps.keys()]));
     return { ok: true, saved };
+  }
+
+  /**
+   * A tag of an identity linked to a registry person is also an answer about that face for the person, as the training
+   * tool gives them: confirmed, it is them (a confirmed face the recognizer's models train on); rejected (WRONG_PERSON),
+   * it is not. Removing tags (DELETE) leaves the registry's answers as they are: nobody said anything about the face.
+   */
+  private async teachRegistry(rows: readonly BadgeTagRow[], identities: readonly BadgeIdentityRow[], by: string, at: number) {
+    const personOf = new Map(identities.flatMap((i) => (i.face_uuid ? [[i.uuid, i.face_uuid] as const] : [])));
+    const groups = new Map<string, { person: string; answer: boolean; faces: string[] }>();
+    for (const row of rows) {
+      const person = personOf.get(row.identity_uuid);
+      if (!person) continue;
+      const answer = row.rejected === 0;
+      const key = `${person}:${answer}`;
+      const group = groups.get(key) ?? { person, answer, faces: [] };
+      group.faces.push(row.detection_id);
+      groups.set(key, group);
+    }
+    for (const { person, answer, faces } of groups.values()) await this.d.faces.reviewMatch(faces, person, answer, by, at);
   }
 
   /** A tag may only name a face seen at the tap's door within the widest search window (More Detections). */

@@ -5,7 +5,7 @@ import type { AccessEventsReply, AuditEntry, CredentialReportReply, CredentialsR
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
-import { BIRCH_RECEPTION, EXIT } from '../../../test/demo-ids.js';
+import { BIRCH_RECEPTION, EXIT, MARGARET } from '../../../test/demo-ids.js';
 
 /** pdfjs reads Helvetica's metrics from its own package (nothing is fetched). */
 const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
@@ -291,3 +291,58 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
   return parts.join('\n');
 }
+
+describe('a badge holder who is in the registry', () => {
+  const BADGE = 'MAPLEMARGARET001';
+  const CARD = '0007700001';
+  const FACE_M = randomUUID();
+  const T1 = T0 + 5 * 60_000;
+  beforeAll(async () => {
+    // Margaret's card in the registry is the badge's credential: the identity is linked to her.
+    await ctx.database.db.updateTable('faces').set({ card: CARD }).where('uuid', '=', MARGARET).execute();
+    const identity = { id: BADGE, name: 'MARGARET WHITE', unit: '3', role: 'tor' as const };
+    expect((await sendTaps([tap({ at: T1, source_id: 'tap-m1', identity, credential: { id: CARD } })])).statusCode).toBe(200);
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ingest/v1/batch',
+      headers: bearer(key),
+      payload: { faces: [face(FACE_M, T1 + 1_000, 7)] },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+  });
+  const detection = () =>
+    ctx.database.db
+      .selectFrom('face_detections')
+      .select(['frontend_face_uuid', 'match_confirmed'])
+      .where('runtime_face_uuid', '=', FACE_M)
+      .executeTakeFirstOrThrow();
+  const answers = async () =>
+    (
+      await ctx.database.db
+        .selectFrom('face_reviews')
+        .select(['frontend_face_uuid', 'answer'])
+        .where('runtime_face_uuid', '=', FACE_M)
+        .where('kind', '=', 'match')
+        .orderBy('seq')
+        .execute()
+    ).map((r) => [r.frontend_face_uuid, r.answer === null ? null : Number(r.answer)]);
+
+  it("confirming her face at a tap answers for her registry person too (the training tool's answer); rejecting it says it is not her", async () => {
+    const tapUuid = (await events(BADGE)).events[0]!.uuid;
+    const tag = { access_event_uuid: tapUuid, detection_id: FACE_M, identity_id: BADGE };
+    expect((await saveTags([{ ...tag, rejected: false }])).statusCode).toBe(200);
+    expect(await detection()).toEqual({ frontend_face_uuid: MARGARET, match_confirmed: 1 });
+    expect(await answers()).toEqual([[MARGARET, 1]]);
+
+    expect((await saveTags([{ ...tag, rejected: true, rejected_for: 'WRONG_PERSON' }])).statusCode).toBe(200);
+    // As a 'not her' in the training tool: the match stays shown, rejected (DECISIONS.md), and no model trains on it as hers.
+    expect(await detection()).toEqual({ frontend_face_uuid: MARGARET, match_confirmed: 0 });
+    expect(await answers()).toEqual([
+      [MARGARET, 1],
+      [MARGARET, 0],
+    ]);
+    // Removing the tag says nothing about the face: the registry's answers stay.
+    expect((await saveTags([{ ...tag, rejected: true, rejected_for: 'WRONG_PERSON' }], 'DELETE')).statusCode).toBe(200);
+    expect(await answers()).toHaveLength(2);
+  });
+});
