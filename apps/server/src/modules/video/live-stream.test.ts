@@ -122,11 +122,14 @@ function decodedFrames(media: Buffer[]): number {
   try {
     const file = join(dir, 'live.mp4');
     writeFileSync(file, Buffer.concat(media));
-    // Frames pass through with their own times (-fps_mode passthrough): stamped by arrival, two frames of a loaded
-    // machine can be closer than a frame interval, which the null output's fixed rate would call non-monotonic.
-    const run = spawnSync(ffmpeg, ['-hide_banner', '-v', 'error', '-i', file, '-fps_mode', 'passthrough', '-f', 'null', '-'], {
-      encoding: 'utf8',
-    });
+    // Frames pass through with their own times (-fps_mode passthrough) in the stream's own time base (-enc_time_base -1):
+    // stamped by arrival, two frames of a loaded machine can be closer than a frame interval (0.4 s and 0.4001 s), which
+    // the default time base of one frame interval would make equal and the null output call non-monotonic.
+    const run = spawnSync(
+      ffmpeg,
+      ['-hide_banner', '-v', 'error', '-i', file, '-fps_mode', 'passthrough', '-enc_time_base', '-1', '-f', 'null', '-'],
+      { encoding: 'utf8' },
+    );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr.trim()).toBe('');
     const count = spawnSync(
