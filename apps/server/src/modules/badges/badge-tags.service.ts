@@ -8,7 +8,7 @@ import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
-import { storedTag } from './badges.presenters.js';
+import { identityIds, storedTag } from './badges.presenters.js';
 import type { BadgesService } from './badges.service.js';
 import type { TapEvaluator } from './tap-evaluator.js';
 import type { TapScorer } from './tap-scorer.js';
@@ -42,8 +42,9 @@ export class BadgeTagsService {
     const rows = identityId ? await this.d.tags.tagsOfIdentity(identities[0]!.uuid, false) : await this.d.tags.tagsInDomain(domain);
     const tags: Record<string, StoredTag[]> = {};
     for (const i of identities) tags[i.identity_id] = [];
+    const ids = identityIds(identities);
     for (const row of rows) {
-      const tag = storedTag(row, identities);
+      const tag = storedTag(row, ids);
       if (tag.identity_id) tags[tag.identity_id]!.push(tag);
     }
     return { ok: true, tags };

@@ -9,14 +9,14 @@ import {
 } from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/database.js';
-import type { AccessEventRow, BadgeIdentityRow } from '../../db/schema.js';
+import type { AccessEventRow, BadgeIdentityRow, BadgeTagRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/http-error.js';
 import { signedFrameUrl } from '../../media/frames.js';
 import type { FrameAvailability } from '../../media/frame-availability.js';
 import type { MediaSigner } from '../../media/signing.js';
 import type { FacesPort } from '../faces/faces.port.js';
-import { storedTag } from './badges.presenters.js';
+import { identityIds, storedTag } from './badges.presenters.js';
 import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import type { TapEvaluator } from './tap-evaluator.js';
@@ -158,20 +158,22 @@ export class BadgesService {
     const cotenants = await this.d.evaluator.cotenants(holder);
     const everyone = [holder, ...cotenants];
     const identityName = (uuid: string) => everyone.find((i) => i.uuid === uuid)?.name;
-    const tags = await this.d.tags.tagsOfTaps(
+    // The taps' tags, read once and looked up per tap.
+    const tagRows = await this.d.tags.tagsOfTaps(
       this.d.db,
       taps.map((t) => t.uuid),
     );
+    const byTap = new Map<string, BadgeTagRow[]>();
+    for (const tag of tagRows) byTap.set(tag.access_event_uuid, [...(byTap.get(tag.access_event_uuid) ?? []), tag]);
+    const tagsOf = (tap: string): readonly BadgeTagRow[] => byTap.get(tap) ?? [];
+    const ids = identityIds(everyone);
     const out: AccessEvent[] = [];
     const people = new Set<string>();
     const scoredTaps = [];
     const galleries = new Map<string, ScoringGallery | null>();
     for (const tap of taps) {
       const point = points.get(tap.access_point_uuid)!;
-      const scored = await this.d.evaluator.scoreTap(tap, point, holder, cotenants, {
-        tags: tags.filter((t) => t.access_event_uuid === tap.uuid),
-        galleries,
-      });
+      const scored = await this.d.evaluator.scoreTap(tap, point, holder, cotenants, { tags: tagsOf(tap.uuid), galleries });
       for (const face of scored.faces) if (face.person) people.add(face.person);
       if (tap.shared_with) people.add(tap.shared_with);
       scoredTaps.push({ tap, point, scored });
@@ -180,7 +182,7 @@ export class BadgesService {
     const now = this.d.clock.now();
     await this.d.frames.prepare(scoredTaps.flatMap((t) => (t.point.camera_uuid ? [t.point.camera_uuid] : [])));
     for (const { tap, point, scored } of scoredTaps) {
-      const tapTags = tags.filter((t) => t.access_event_uuid === tap.uuid);
+      const tapTags = tagsOf(tap.uuid);
       const presented = this.d.scorer.present(
         scored,
         holder,
@@ -199,7 +201,7 @@ export class BadgesService {
         granted: tap.granted === 1,
         detections: all.slice(0, detections),
         moreDetections: all.length > detections,
-        confirmedDetections: tapTags.map((t) => storedTag(t, everyone)),
+        confirmedDetections: tapTags.map((t) => storedTag(t, ids)),
         lastVerifiedTenantDescription: last ? (identityName(last.identity_uuid) ?? null) : null,
         lastVerifiedTimestamp: last ? iso(last.verified_at) : null,
         lastVerifiedBy: last?.verified_by ?? null,

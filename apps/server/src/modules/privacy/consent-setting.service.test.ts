@@ -33,6 +33,16 @@ const face = (id: string) => ({
   embedding: Buffer.from(new Float32Array(8).fill(0.25).buffer).toString('base64'),
 });
 
+/** The building's consent setting as the server wires it, with `faces` told of each change. */
+const settingWith = (faces: ConstructorParameters<typeof ConsentSettingService>[0]['faces']) =>
+  new ConsentSettingService({
+    db: ctx.database.db,
+    dialect: ctx.database.dialect,
+    privacy: new PrivacyService({ db: ctx.database.db, privacy: ctx.repos.privacy, clock: ctx.clock }),
+    faces,
+    audit: { record: async () => undefined },
+  });
+
 /** Until PostgreSQL shows someone waiting for an advisory lock (the batch queued behind the change); SQLite: at once. */
 async function batchWaiting(): Promise<void> {
   if (ctx.database.engine !== 'postgres') return;
@@ -51,19 +61,13 @@ it('a batch in flight while consent is turned on keeps no match and no embedding
   const gate = new Promise<void>((resolve) => (release = resolve));
   let inChange!: () => void;
   const changing = new Promise<void>((resolve) => (inChange = resolve));
-  const setting = new ConsentSettingService({
-    db: ctx.database.db,
-    dialect: ctx.database.dialect,
-    privacy: new PrivacyService({ db: ctx.database.db, privacy: ctx.repos.privacy, clock: ctx.clock }),
-    // The change holds its transaction open (setting written, forgetting done) until the batch is queued.
-    faces: {
-      consentSettingChanged: async (trx: Trx, domain: string) => {
-        await ctx.faces.consentSettingChanged(trx, domain);
-        inChange();
-        await gate;
-      },
+  // The change holds its transaction open (setting written, forgetting done) until the batch is queued.
+  const setting = settingWith({
+    consentSettingChanged: async (trx: Trx, domain: string) => {
+      await ctx.faces.consentSettingChanged(trx, domain);
+      inChange();
+      await gate;
     },
-    audit: { record: async () => undefined },
   });
 
   const turningOn = setting.set(cliActor('cli:test'), MAPLE, true);
@@ -88,13 +92,7 @@ it('a batch in flight while consent is turned on keeps no match and no embedding
   expect(kept).toEqual([]);
 
   // Turned off again, the next batch names her as before (the test did not pass by refusing everything).
-  await new ConsentSettingService({
-    db: ctx.database.db,
-    dialect: ctx.database.dialect,
-    privacy: new PrivacyService({ db: ctx.database.db, privacy: ctx.repos.privacy, clock: ctx.clock }),
-    faces: ctx.faces,
-    audit: { record: async () => undefined },
-  }).set(cliActor('cli:test'), MAPLE, false);
+  await settingWith(ctx.faces).set(cliActor('cli:test'), MAPLE, false);
   await ctx.ingest.ingest(detector, ingestBatchSchema.parse({ faces: [face('fa000000-0000-4000-8000-00000000c052')] }));
   expect(
     await ctx.database.db

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { ConfirmedTagInput } from '@vigil/contract';
 import { apiRequest } from '../../../lib/http';
 import { accessEventsDomainKey } from './get-access-events';
-import { confirmedTagsDomainKey } from './get-confirmed-tags';
 import { credentialScoreDomainKey } from './get-credential-score';
 import { credentialsQueryKey } from './get-credentials';
 import { tagSearchDomainKey } from './search-tags';
@@ -31,16 +30,12 @@ export async function saveConfirmedTags({ domainId, tags }: SaveTagsArgs): Promi
   });
 }
 
-/** After tags change: the taps, the badge list (ratios, training), the scores, the verified matches and the searches reload. */
+/** After tags change: the taps, the badge list (ratios, training), the scores and the searches reload. */
 export function invalidateAfterTagging(queryClient: QueryClient, domainId: string): Promise<void> {
   return Promise.all(
-    [
-      accessEventsDomainKey(domainId),
-      credentialsQueryKey(domainId),
-      credentialScoreDomainKey(domainId),
-      confirmedTagsDomainKey(domainId),
-      tagSearchDomainKey(domainId),
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    [accessEventsDomainKey(domainId), credentialsQueryKey(domainId), credentialScoreDomainKey(domainId), tagSearchDomainKey(domainId)].map(
+      (queryKey) => queryClient.invalidateQueries({ queryKey }),
+    ),
   ).then(() => undefined);
 }
 

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { Box, Paper, Stack, Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { Paper, Stack, Text } from '@mantine/core';
 import { SearchKitBar } from '../../../components/search-kit-bar';
+import { VirtualList } from '../../../components/virtual-list';
 import { BADGES, type BadgeIdentity, type SearchState } from '@vigil/contract';
 import { BADGE_FILTERS, BADGE_SORTS } from '../lib/badge-search';
 import { mismatchCountText } from '../lib/badge-texts';
@@ -40,22 +39,7 @@ export interface BadgeListProps {
  * Ratio/Taps sorts (the active one again reverses it), the training progress, and the rows, virtualised.
  */
 export function BadgeList({ identities, all, state, onStateChange, selectedId, showTrainingProgress, mismatches }: BadgeListProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose; nothing here is memoised by the compiler.
-  const virtualizer = useVirtualizer({
-    count: identities.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => BADGES.cellHeight,
-    overscan: BADGES.cellBuffer,
-    getItemKey: (index) => identities[index]?.identityId ?? index,
-  });
   const selectedIndex = selectedId === null ? -1 : identities.findIndex((i) => i.identityId === selectedId);
-
-  // J and K move the selection: keep it in view.
-  useEffect(() => {
-    if (selectedIndex >= 0 && typeof scrollRef.current?.scrollTo === 'function')
-      virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedIndex, virtualizer]);
 
   return (
     <Paper withBorder radius="md" h="100%" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
@@ -68,33 +52,17 @@ export function BadgeList({ identities, all, state, onStateChange, selectedId, s
         <SearchKitBar label="Search badges" filters={BADGE_FILTERS} sorts={BADGE_SORTS} state={state} onStateChange={onStateChange} />
         {showTrainingProgress && <TrainingProgressBar identities={all} />}
       </Stack>
-      <Box ref={scrollRef} style={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}>
-        {identities.length === 0 ? (
-          <EmptyList anyBadges={all.length > 0} />
-        ) : (
-          <Box component="ul" aria-label="Badges" m={0} p={0} pos="relative" h={virtualizer.getTotalSize()} style={{ listStyle: 'none' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const identity = identities[item.index]!;
-              return (
-                <Box
-                  component="li"
-                  key={item.key}
-                  aria-posinset={item.index + 1}
-                  aria-setsize={identities.length}
-                  pos="absolute"
-                  top={0}
-                  left={0}
-                  w="100%"
-                  h={BADGES.cellHeight}
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <BadgeRow identity={identity} selected={identity.identityId === selectedId} />
-                </Box>
-              );
-            })}
-          </Box>
-        )}
-      </Box>
+      <VirtualList
+        items={identities}
+        label="Badges"
+        rowHeight={BADGES.cellHeight}
+        overscan={BADGES.cellBuffer}
+        keyOf={(identity) => identity.identityId}
+        renderRow={(identity) => <BadgeRow identity={identity} selected={identity.identityId === selectedId} />}
+        empty={<EmptyList anyBadges={all.length > 0} />}
+        // J and K move the selection: keep it in view.
+        activeIndex={selectedIndex}
+      />
     </Paper>
   );
 }

@@ -1,18 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { INITIAL_BADGE_SEARCH, searchBadges, searchFromQueryString, stepIdentity } from './badge-search';
-import { identityFixture } from './badge.fixture';
+import { JOHN, MARY, adaFixture, identityFixture } from './badge.fixture';
 
-const mary = identityFixture('1', { name: 'MARY HILL', unit: '12B', role: 'tor', matchRatio: 0.75, total: 10, lastSeenUnixTimestamp: 300 });
-const john = identityFixture('2', {
-  name: 'JOHN HILL',
-  unit: '12B',
-  role: 'cotenant',
-  matchRatio: 0.2,
-  total: 30,
-  wellTrained: false,
-  lastSeenUnixTimestamp: 500,
-});
-const ada = identityFixture('3', { name: 'ADA KING', unit: '3A', role: 'staff', matchRatio: 0.5, total: 4, lastSeenUnixTimestamp: null });
+const ada = adaFixture(null);
 // No tap had a face at the door: its ratio of 0 says nothing.
 const newcomer = identityFixture('4', {
   name: 'NEW PERSON',
@@ -23,7 +13,7 @@ const newcomer = identityFixture('4', {
   nullMatched: 2,
   lastSeenUnixTimestamp: 400,
 });
-const everyone = [mary, john, ada, newcomer];
+const everyone = [MARY, JOHN, ada, newcomer];
 const names = (state = INITIAL_BADGE_SEARCH) => searchBadges(everyone, state).map((i) => i.name);
 
 describe('the badge list search', () => {

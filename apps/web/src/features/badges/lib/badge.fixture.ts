@@ -91,3 +91,25 @@ export function accessEventFixture(id: string, overrides: Partial<AccessEvent> =
     ...overrides,
   };
 }
+
+/** A unit's two holders (Mary, its tenant of record, and John, untrained) for the list's tests. */
+export const MARY = identityFixture('1', {
+  name: 'MARY HILL',
+  unit: '12B',
+  role: 'tor',
+  matchRatio: 0.75,
+  total: 10,
+  lastSeenUnixTimestamp: 300,
+});
+export const JOHN = identityFixture('2', {
+  name: 'JOHN HILL',
+  unit: '12B',
+  role: 'cotenant',
+  matchRatio: 0.2,
+  total: 30,
+  wellTrained: false,
+  lastSeenUnixTimestamp: 500,
+});
+/** Staff of another unit, last seen `lastSeen` (epoch seconds, or never). */
+export const adaFixture = (lastSeen: number | null): BadgeIdentity =>
+  identityFixture('3', { name: 'ADA KING', unit: '3A', role: 'staff', matchRatio: 0.5, total: 4, lastSeenUnixTimestamp: lastSeen });

@@ -10,21 +10,11 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type Route as ApiRoute } from '../../../test/api-stub';
 import { renderWithProviders } from '../../../test/render';
-import { DOMAIN, identityFixture } from '../lib/badge.fixture';
+import { DOMAIN, JOHN, MARY, adaFixture } from '../lib/badge.fixture';
 import BadgesPage from './badges-page';
 
-const mary = identityFixture('1', { name: 'MARY HILL', unit: '12B', role: 'tor', matchRatio: 0.75, total: 10, lastSeenUnixTimestamp: 300 });
-const john = identityFixture('2', {
-  name: 'JOHN HILL',
-  unit: '12B',
-  role: 'cotenant',
-  matchRatio: 0.2,
-  total: 30,
-  wellTrained: false,
-  lastSeenUnixTimestamp: 500,
-});
-const ada = identityFixture('3', { name: 'ADA KING', unit: '3A', role: 'staff', matchRatio: 0.5, total: 4, lastSeenUnixTimestamp: 100 });
-const EVERYONE = [mary, john, ada];
+const ada = adaFixture(100);
+const EVERYONE = [MARY, JOHN, ada];
 
 const report = (rows: number): CredentialReportReply => ({
   ok: true,
@@ -95,7 +85,7 @@ describe('the badge list', () => {
     renderPage();
     expect(await rowNames()).toEqual(['John Hill', 'Mary Hill', 'Ada King']);
     const maryRow = within(await list()).getByRole('link', { name: 'Mary Hill' });
-    expect(maryRow).toHaveAttribute('href', `/credential/${mary.identityId}`);
+    expect(maryRow).toHaveAttribute('href', `/credential/${MARY.identityId}`);
     expect(within(maryRow).getByText('75% match')).toBeInTheDocument();
     expect(within(maryRow).getByText('10 taps')).toBeInTheDocument();
     expect(within(maryRow).getByRole('img', { name: 'Tenant of record' })).toBeInTheDocument();
@@ -142,7 +132,7 @@ describe('the badge list', () => {
 
   it('moves to the previous and next badge with J and K, but not while typing', async () => {
     server();
-    const { user } = renderPage(`/credential/${mary.identityId}`);
+    const { user } = renderPage(`/credential/${MARY.identityId}`);
     expect(await heading('Mary Hill')).toBeInTheDocument();
     expect(within(await list()).getByRole('link', { name: 'Mary Hill' })).toHaveAttribute('aria-current', 'page');
 

@@ -1,7 +1,6 @@
-import { useRef } from 'react';
-import { Box, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { SearchKitBar } from '../../../components/search-kit-bar';
+import { VirtualList } from '../../../components/virtual-list';
 import { FACES_MESSAGES, type Face, type SearchState } from '@vigil/contract';
 import { FACE_FILTERS, FACE_SORTS } from '../lib/face-search';
 import { FACE_ROW_HEIGHT, FaceRow } from './face-row';
@@ -40,15 +39,6 @@ export function FaceList({
   refreshing: boolean;
   now: number;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose; nothing here is memoised by the compiler.
-  const virtualizer = useVirtualizer({
-    count: faces.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => FACE_ROW_HEIGHT,
-    overscan: 8,
-    getItemKey: (index) => faces[index]?.frontend_face_uuid ?? index,
-  });
   const hint = state.query.trim() === '' && total === 0 ? FACES_MESSAGES.tryStaffOrResident : FACES_MESSAGES.tryFilters;
 
   return (
@@ -76,33 +66,15 @@ export function FaceList({
           </Group>
         </Paper>
       )}
-      <Box ref={scrollRef} style={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}>
-        {faces.length === 0 ? (
-          <EmptyList hint={hint} />
-        ) : (
-          <Box component="ul" aria-label="People" m={0} p={0} pos="relative" h={virtualizer.getTotalSize()} style={{ listStyle: 'none' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const face = faces[item.index]!;
-              return (
-                <Box
-                  component="li"
-                  key={item.key}
-                  aria-posinset={item.index + 1}
-                  aria-setsize={faces.length}
-                  pos="absolute"
-                  top={0}
-                  left={0}
-                  w="100%"
-                  h={FACE_ROW_HEIGHT}
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <FaceRow face={face} now={now} selected={face.frontend_face_uuid === selectedId} />
-                </Box>
-              );
-            })}
-          </Box>
-        )}
-      </Box>
+      <VirtualList
+        items={faces}
+        label="People"
+        rowHeight={FACE_ROW_HEIGHT}
+        overscan={8}
+        keyOf={(face) => face.frontend_face_uuid}
+        renderRow={(face) => <FaceRow face={face} now={now} selected={face.frontend_face_uuid === selectedId} />}
+        empty={<EmptyList hint={hint} />}
+      />
     </Paper>
   );
 }
