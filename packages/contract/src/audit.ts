@@ -27,6 +27,12 @@ export const AUDIT_ACTIONS = [
   'exported_person',
   'tagged_badge',
   'downloaded_report',
+  'created_key',
+  'revoked_key',
+  'searched_faces',
+  'generated_report',
+  'viewed_report',
+  'viewed_mismatches',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -53,6 +59,12 @@ export const AUDIT_ACTION_TEXT: Record<AuditAction, string> = {
   exported_person: "Exported a person's data",
   tagged_badge: 'Verified faces at a badge tap',
   downloaded_report: 'Downloaded a report',
+  created_key: 'Made a machine key',
+  revoked_key: 'Revoked a machine key',
+  searched_faces: 'Searched for a face',
+  generated_report: 'Generated a report',
+  viewed_report: 'Read a report',
+  viewed_mismatches: 'Read the mismatch table',
 };
 
 /** A detail value: short words, numbers and times only (the writer keeps at most AUDIT.detailChars of JSON). */

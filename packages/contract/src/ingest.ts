@@ -96,13 +96,92 @@ export const ingestReplySchema = z.object({
 });
 export type IngestReply = z.infer<typeof ingestReplySchema>;
 
-// ---- detector keys (alerting/edit in the domain)
+// ---- machine keys (alerting/edit in the domain), each with purposes
+
+/**
+ * What a machine key may do (issue 36): an analyzer watches the live video (gallery, model, photo embeddings, camera
+ * leases with their live streams, detections); a detector sends detections and events only; an access-control system
+ * sends badge taps only. A key holds one purpose or more; it is refused (403) outside them.
+ */
+export const KEY_PURPOSES = ['analyzer', 'detector', 'access_control'] as const;
+export const keyPurposeSchema = z.enum(KEY_PURPOSES);
+export type KeyPurpose = z.infer<typeof keyPurposeSchema>;
+
+export const KEY_PURPOSE_TEXT: Record<KeyPurpose, string> = {
+  analyzer: 'Analyzer',
+  detector: 'Detector',
+  access_control: 'Access control',
+};
+
+/** What each purpose lets a key do, in the words the keys page uses. */
+export const KEY_PURPOSE_SCOPE: Record<KeyPurpose, string> = {
+  analyzer: 'watches live video: reads the gallery and the loaded model, takes cameras, sends detections',
+  detector: 'sends detections and events only',
+  access_control: 'sends badge taps only',
+};
+
+/** The machine calls, each with the purposes that may make it. */
+export const KEY_CALLS = {
+  batch: ['analyzer', 'detector'],
+  access_events: ['access_control'],
+  heartbeat: ['analyzer'],
+  gallery: ['analyzer'],
+  model: ['analyzer'],
+  photo_embeddings: ['analyzer'],
+} as const satisfies Record<string, readonly KeyPurpose[]>;
+export type KeyCall = keyof typeof KEY_CALLS;
+
+/** Whether a key with these purposes may make the call. */
+export const keyMayCall = (purposes: readonly KeyPurpose[], call: KeyCall): boolean =>
+  (KEY_CALLS[call] as readonly KeyPurpose[]).some((p) => purposes.includes(p));
+
+/** What a key's use before purposes existed shows: its analyzer calls, its detections or events, its taps. */
+export interface KeyUse {
+  analyzerCalls: boolean;
+  detections: boolean;
+  taps: boolean;
+}
+
+/**
+ * The narrowest purposes a key made before purposes existed keeps (on upgrade): what its use so far shows (an
+ * analyzer's calls make it an analyzer key, whose detections need nothing more), else what it was made for — a
+ * deployment key to serve one analyzer for the whole deployment, a building key as a detector key.
+ */
+export function inferredKeyPurposes(use: KeyUse, kind: 'building' | 'deployment'): KeyPurpose[] {
+  const purposes: KeyPurpose[] = [];
+  if (use.analyzerCalls) purposes.push('analyzer');
+  else if (use.detections) purposes.push('detector');
+  if (use.taps) purposes.push('access_control');
+  if (purposes.length > 0) return purposes;
+  return [kind === 'deployment' ? 'analyzer' : 'detector'];
+}
+
+/** The operations, beside alerting/edit, that making a key of a purpose needs: no one gives a machine more than they may see. */
+export const KEY_PURPOSE_NEEDS: Record<KeyPurpose, readonly { service: 'faces' | 'keycard'; operation: string }[]> = {
+  analyzer: [{ service: 'faces', operation: 'find_all' }],
+  detector: [],
+  access_control: [{ service: 'keycard', operation: 'edit' }],
+};
+
+const purposesSchema = z
+  .array(keyPurposeSchema)
+  .min(1, 'choose at least one purpose')
+  .max(KEY_PURPOSES.length)
+  .refine((list) => new Set(list).size === list.length, 'each purpose once');
+
 export const detectorSchema = z.object({
   id: uuidSchema,
   domain_uuid: uuidSchema,
   name: z.string(),
   /** the first characters of the key, to tell keys apart; the key itself is shown once */
   key_prefix: z.string(),
+  purposes: z.array(keyPurposeSchema),
+  /** chosen when the key was made, or inferred on upgrade from what the key had done before purposes existed */
+  purposes_origin: z.enum(['chosen', 'inferred']),
+  /** a deployment key's row in this building (the key serves every building; revoking here stops it here only) */
+  deployment: z.boolean(),
+  /** who made it: an account's e-mail, or null when it was made on the server (CLI, the demo, the local analyzer) */
+  created_by: z.string().nullable(),
   created_at: isoUtcSchema,
   last_used_at: isoUtcSchema.nullable(),
   revoked_at: isoUtcSchema.nullable(),
@@ -110,7 +189,11 @@ export const detectorSchema = z.object({
 export type Detector = z.infer<typeof detectorSchema>;
 export const detectorsQuerySchema = z.object({ domain_uuid: uuidSchema });
 export const detectorsReplySchema = z.object({ ok: z.literal(true), detectors: z.array(detectorSchema) });
-export const createDetectorBodySchema = z.object({ domain_uuid: uuidSchema, name: z.string().trim().min(1).max(80) });
+export const createDetectorBodySchema = z.object({
+  domain_uuid: uuidSchema,
+  name: z.string().trim().min(1).max(80),
+  purposes: purposesSchema,
+});
 export const createDetectorReplySchema = z.object({ ok: z.literal(true), detector: detectorSchema, key: z.string() });
 export const detectorParamsSchema = z.object({ id: uuidSchema });
 export const revokeDetectorReplySchema = z.object({ ok: z.literal(true) });
