@@ -36,7 +36,7 @@ test('a manager tags the faces at a badge tap, sees the match ratio change, and 
   await chooseMapleCourt(page);
 
   // The tap, 47 minutes ago at the front entrance door, with its holder's face twice and a stranger's after it.
-  const key = await createDetectorKey(page, DEMO.maple, `e2e access control ${id}`);
+  const key = await createDetectorKey(page, DEMO.maple, `e2e access control ${id}`, ['access_control']);
   const at = Date.now() - 47 * 60_000 - Math.floor(Math.random() * 60_000);
   const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const door = { id: `e2e-door-${id}`, description: `E2E door ${id}`, camera_uuid: DEMO.mapleExit };

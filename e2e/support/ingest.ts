@@ -28,11 +28,16 @@ export async function sessionToken(page: Page): Promise<string> {
 }
 
 /** Creates a detector key in a domain as the signed-in user (needs alerting/edit there): what an administrator does once. */
-export async function createDetectorKey(page: Page, domainUuid: string, name = `e2e detector ${Date.now()}`): Promise<string> {
+export async function createDetectorKey(
+  page: Page,
+  domainUuid: string,
+  name = `e2e detector ${Date.now()}`,
+  purposes: ('analyzer' | 'detector' | 'access_control')[] = ['detector'],
+): Promise<string> {
   const token = await sessionToken(page);
   const response = await page.request.post('/api/ingest/v1/detectors', {
     headers: { authorization: `Bearer ${token}` },
-    data: { domain_uuid: domainUuid, name },
+    data: { domain_uuid: domainUuid, name, purposes },
   });
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as { key: string };

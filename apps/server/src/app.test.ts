@@ -73,7 +73,7 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'PUT', url: `/api/events/v1/alert_settings/${RULE_ID}`, payload: { rule: RULE } },
   { method: 'DELETE', url: `/api/events/v1/alert_settings/${RULE_ID}` },
   { method: 'GET', url: `/api/ingest/v1/detectors?domain_uuid=${MAPLE}` },
-  { method: 'POST', url: '/api/ingest/v1/detectors', payload: { domain_uuid: MAPLE, name: 'x' } },
+  { method: 'POST', url: '/api/ingest/v1/detectors', payload: { domain_uuid: MAPLE, name: 'x', purposes: ['detector'] } },
   { method: 'DELETE', url: `/api/ingest/v1/detectors/${RULE_ID}` },
   { method: 'GET', url: `/api/v4/analyzers?domain_uuid=${MAPLE}` },
   { method: 'GET', url: '/api/v1/maps/timezone?location=40.7128,-74.006' },

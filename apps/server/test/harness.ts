@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Provider } from '@vigil/contract';
+import type { KeyPurpose, Provider } from '@vigil/contract';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -175,13 +175,22 @@ export async function createTestContext(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A detector key for the ingest API, made the way an administrator makes one (`token` needs alerting/edit there). */
-export async function detectorKey(ctx: TestContext, token: string, domain: string, name = 'test detector'): Promise<string> {
+/**
+ * A machine key for the ingest API, made the way an administrator makes one (`token` needs alerting/edit there, and
+ * the operations each purpose needs). Tests that are not about purposes get a key for every machine call.
+ */
+export async function detectorKey(
+  ctx: TestContext,
+  token: string,
+  domain: string,
+  name = 'test detector',
+  purposes: KeyPurpose[] = ['analyzer', 'detector', 'access_control'],
+): Promise<string> {
   const reply = await ctx.app.inject({
     method: 'POST',
     url: '/api/ingest/v1/detectors',
     headers: bearer(token),
-    payload: { domain_uuid: domain, name },
+    payload: { domain_uuid: domain, name, purposes },
   });
   if (reply.statusCode !== 200) throw new Error(`detector key refused: ${reply.body}`);
   return reply.json<{ key: string }>().key;

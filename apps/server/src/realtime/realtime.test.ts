@@ -58,7 +58,7 @@ async function detectorKey(ctx: TestContext, token: string, domain: string): Pro
     method: 'POST',
     url: '/api/ingest/v1/detectors',
     headers: bearer(token),
-    payload: { domain_uuid: domain, name: `socket test ${randomUUID()}` },
+    payload: { domain_uuid: domain, name: `socket test ${randomUUID()}`, purposes: ['detector'] },
   });
   expect(reply.statusCode, reply.body).toBe(200);
   return reply.json<{ key: string }>().key;

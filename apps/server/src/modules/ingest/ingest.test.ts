@@ -207,7 +207,7 @@ describe('detector keys', () => {
       method: 'POST',
       url: '/api/ingest/v1/detectors',
       headers: bearer(nurse),
-      payload: { domain_uuid: MAPLE, name: 'x' },
+      payload: { domain_uuid: MAPLE, name: 'x', purposes: ['detector'] },
     });
     expect(made.statusCode).toBe(403);
     expect(
