@@ -81,7 +81,12 @@ async function secondaryIndexes(ctx: TestContext): Promise<{ name: string; creat
  */
 async function fill(ctx: TestContext, total: number): Promise<void> {
   const db = ctx.database.db;
-  const { detector } = await new DetectorsService(db, new DetectorsRepository(db), ctx.clock).issue(MAPLE, 'bench fill', null);
+  const { detector } = await new DetectorsService(db, new DetectorsRepository(db), ctx.clock).issue(
+    MAPLE,
+    'bench fill',
+    ['detector'],
+    null,
+  );
   const indexes = await secondaryIndexes(ctx);
   for (const index of indexes) await sql.raw(`drop index ${index.name}`).execute(db);
   const r = random(42);
@@ -226,6 +231,7 @@ async function ingestCase(label: string, withRule: boolean): Promise<void> {
     const { key } = await new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock).issue(
       MAPLE,
       'bench ingest',
+      ['detector'],
       null,
     );
     if (withRule) {

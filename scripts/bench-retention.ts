@@ -167,6 +167,7 @@ async function benchEngine(engine: string): Promise<void> {
     const { key } = await new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock).issue(
       MAPLE,
       'bench',
+      ['detector'],
       null,
     );
 

@@ -49,6 +49,7 @@ export async function socketLatency({ clients, messages }: { clients: number; me
     const { key } = await new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock).issue(
       MAPLE,
       'bench socket',
+      ['detector'],
       null,
     );
     const worker = new Worker(CLIENTS_WORKER, {

@@ -210,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // The pictures a detector sends (a face's crop and frame, an event's frame) are kept: nothing to cut from the recording.
     pictures: { keep: (kind, id, jpeg) => frames.keep(kind, id, jpeg) },
     log: app.log,
+    audit,
   });
   const analyzers = wireAnalyzers(app, {
     db,
@@ -301,7 +302,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       entry: config.analyzer.entry,
       issueKey: async (name) => {
         await detectors.revokeDeploymentKeys({ name });
-        return (await detectors.issueDeploymentKey(name)).key;
+        return (await detectors.issueDeploymentKey(name, ['analyzer'])).key;
       },
     });
 

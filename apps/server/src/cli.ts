@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { RETENTION_USAGE, retentionCommand } from './cli-retention.js';
 import { IMPORT_TAPS_USAGE, importTaps } from './cli-badges.js';
 import { cliAudit, consentRequired, erasePerson, shellActor } from './cli-privacy.js';
-import { domainNewBodySchema, faceInfoSchema, type ParsedFaceInfo } from '@vigil/contract';
+import { KEY_PURPOSES, domainNewBodySchema, faceInfoSchema, type KeyPurpose, type ParsedFaceInfo } from '@vigil/contract';
 import { cameraHostAllowed, parseNetworks } from './lib/networks.js';
 import { SecretBox } from './lib/secret-box.js';
 import { OnboardingService } from './modules/onboarding/onboarding.service.js';
@@ -24,13 +24,16 @@ const USAGE = `Usage: npm run vigil -- <command>
   add-user <email> [display name]      create a user (no access until granted)
   grant <email> <domain> <role>        grant a role in a domain (domain by name or uuid)
   revoke <email> <domain> <role>       take a role away
-  add-detector <domain> <name>         create a detector key for the ingest API (printed once)
-  detectors <domain>                   list a domain's detector keys
-  revoke-detector <id>                 revoke a detector key
-  add-deployment-key <name>            create a key serving every building (one analyzer for the whole deployment;
-                                       printed once)
-  deployment-keys                      list deployment keys (tab-separated: id, name, prefix, created, last used,
-                                       revoked)
+  add-detector <domain> <name> --purpose <p[,p]>
+                                       create a building's machine key (printed once); purposes: analyzer (gallery,
+                                       model, cameras and live video, detections), detector (detections and events
+                                       only), access_control (badge taps only)
+  detectors <domain>                   list a domain's machine keys with their purposes
+  revoke-detector <id>                 revoke a building's machine key
+  add-deployment-key <name> [--purpose <p[,p]>]
+                                       create a key serving every building (default purpose: analyzer; printed once)
+  deployment-keys                      list deployment keys (tab-separated: id, name, prefix, purposes, created, last
+                                       used, revoked)
   revoke-deployment-key <id|name>      revoke a deployment key (by name: every live one of that name) in every building
   set-exit <camera uuid> on|off        mark a camera as an exit (elopement alerts)
   add-person <domain> <first> <last> <role> [field=value ...]
@@ -55,6 +58,23 @@ const USAGE = `Usage: npm run vigil -- <command>
 ${IMPORT_TAPS_USAGE}
 ${RETENTION_USAGE}`;
 
+/** `--purpose a,b` (or `--purpose=a,b`) out of a command's arguments; `fallback` when none is given. */
+export function keyPurposeArgs(args: string[], fallback: KeyPurpose[] | null): { rest: string[]; purposes: KeyPurpose[] | null } {
+  const rest: string[] = [];
+  let given: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--purpose') given = args[++i] ?? '';
+    else if (arg.startsWith('--purpose=')) given = arg.slice('--purpose='.length);
+    else rest.push(arg);
+  }
+  if (given === undefined) return { rest, purposes: fallback };
+  const words = given.split(',').map((w) => w.trim().replace('-', '_'));
+  const unknown = words.filter((w) => !(KEY_PURPOSES as readonly string[]).includes(w));
+  if (unknown.length > 0 || words.length === 0) throw new Error(`Unknown purpose "${unknown.join(',')}": use ${KEY_PURPOSES.join(', ')}`);
+  return { rest, purposes: [...new Set(words as KeyPurpose[])] };
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') {
@@ -67,7 +87,7 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(database.db);
     const repos = createRepositories(database, systemClock);
     const { access, domains } = repos;
-    const detectors = new DetectorsService(database.db, repos.detectors, systemClock);
+    const detectors = new DetectorsService(database.db, repos.detectors, systemClock, cliAudit(repos));
     const domainOf = async (ref: string) => {
       const found = (await domains.findOne(ref)) ?? (await domains.findByDescription(ref));
       if (!found) throw new Error(`No domain "${ref}"`);
@@ -127,41 +147,52 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'add-detector': {
-        const [domainRef, ...name] = args;
-        if (!domainRef || name.length === 0) throw new Error('add-detector needs <domain> <name>');
+        const { rest, purposes } = keyPurposeArgs(args, null);
+        const [domainRef, ...name] = rest;
+        if (!domainRef || name.length === 0 || !purposes) throw new Error('add-detector needs <domain> <name> --purpose <p[,p]>');
         const domain = await domainOf(domainRef);
-        const { detector, key } = await detectors.issue(domain.uuid, name.join(' '), null);
-        console.log(`Detector "${detector.name}" (${detector.id}) at ${domain.description}.\nKey (shown once): ${key}`);
+        const { detector, key } = await detectors.issue(domain.uuid, name.join(' '), purposes, null, shellActor());
+        console.log(
+          `Key "${detector.name}" (${detector.id}) at ${domain.description}, for ${purposes.join(', ')}.\nKey (shown once): ${key}`,
+        );
         return 0;
       }
       case 'detectors': {
         const domain = await domainOf(args[0] ?? '');
         for (const d of await repos.detectors.inDomain(domain.uuid)) {
           const state = d.revoked_at ? 'revoked' : d.last_used_at ? `last used ${new Date(d.last_used_at).toISOString()}` : 'never used';
-          console.log(`${d.id} ${d.key_prefix}… ${d.name} (${state})`);
+          const origin = d.purposes_origin === 'inferred' ? ', inferred on upgrade' : '';
+          console.log(`${d.id} ${d.key_prefix}… ${d.name} [${d.purposes}${origin}] (${state})`);
         }
         return 0;
       }
       case 'revoke-detector': {
         if (!args[0]) throw new Error('revoke-detector needs <id>');
-        await repos.detectors.revoke(args[0], Date.now());
+        if (!(await detectors.revokeById(shellActor(), args[0]))) throw new Error(`No key ${args[0]} (see: detectors <domain>)`);
         console.log('Revoked.');
         return 0;
       }
       case 'add-deployment-key': {
-        const name = args.join(' ').trim();
-        if (!name) throw new Error('add-deployment-key needs <name>');
-        const { key, row } = await detectors.issueDeploymentKey(name);
-        console.log(`Deployment key "${row.name}" (${row.id}) for every building.\nKey (shown once): ${key}`);
+        const { rest, purposes } = keyPurposeArgs(args, ['analyzer']);
+        const name = rest.join(' ').trim();
+        if (!name || !purposes) throw new Error('add-deployment-key needs <name> [--purpose <p[,p]>]');
+        const { key, row } = await detectors.issueDeploymentKey(name, purposes, shellActor());
+        console.log(`Deployment key "${row.name}" (${row.id}) for every building, for ${purposes.join(', ')}.\nKey (shown once): ${key}`);
         return 0;
       }
       case 'deployment-keys': {
         const when = (ms: number | null, none: string) => (ms === null ? none : new Date(ms).toISOString());
         for (const k of await detectors.deploymentKeys())
           console.log(
-            [k.id, k.name, `${k.key_prefix}…`, when(k.created_at, ''), when(k.last_used_at, 'never used'), when(k.revoked_at, 'live')].join(
-              '\t',
-            ),
+            [
+              k.id,
+              k.name,
+              `${k.key_prefix}…`,
+              k.purposes_origin === 'inferred' ? `${k.purposes} (inferred on upgrade)` : k.purposes,
+              when(k.created_at, ''),
+              when(k.last_used_at, 'never used'),
+              when(k.revoked_at, 'live'),
+            ].join('\t'),
           );
         return 0;
       }
@@ -169,7 +200,7 @@ async function main(argv: string[]): Promise<number> {
         const ref = args.join(' ').trim();
         if (!ref) throw new Error('revoke-deployment-key needs <id|name>');
         const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
-        const revoked = await detectors.revokeDeploymentKeys(byId ? { id: ref.toLowerCase() } : { name: ref });
+        const revoked = await detectors.revokeDeploymentKeys(byId ? { id: ref.toLowerCase() } : { name: ref }, shellActor());
         if (revoked === 0) throw new Error(`No live deployment key "${ref}" (see: deployment-keys)`);
         console.log(revoked === 1 ? 'Revoked.' : `Revoked ${revoked} keys named "${ref}".`);
         return 0;

@@ -22,6 +22,7 @@ import { ModelsService } from '../src/modules/training/models.service.js';
 import { PinsService } from '../src/modules/pins/pins.service.js';
 import { PrivacyService } from '../src/modules/privacy/privacy.service.js';
 import type { Notifier } from '../src/realtime/realtime.js';
+import { createAudit } from '../src/modules/audit/audit.wiring.js';
 import { createRepositories, type Repositories } from '../src/repositories.js';
 import { TestClock, openTestDatabase } from './harness.js';
 
@@ -121,7 +122,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     clock,
   });
   const settings = new AlertSettingsService({ db, rules: repos.rules, domains: repos.domains, cameras: repos.cameras, clock });
-  const detectors = new DetectorsService(db, repos.detectors, clock);
+  const detectors = new DetectorsService(db, repos.detectors, clock, createAudit({ audit: repos.audit, cameras: repos.cameras, clock }));
   const ingest = new IngestService({
     db,
     dialect: database.dialect,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANALYZER } from './analyzers.js';
-import { uuidSchema } from './common.js';
+import { uuidSchema, type Operation, type Service } from './common.js';
 import { boxSchema } from './events.js';
 import { isoUtcSchema } from './video.js';
 
@@ -157,7 +157,7 @@ export function inferredKeyPurposes(use: KeyUse, kind: 'building' | 'deployment'
 }
 
 /** The operations, beside alerting/edit, that making a key of a purpose needs: no one gives a machine more than they may see. */
-export const KEY_PURPOSE_NEEDS: Record<KeyPurpose, readonly { service: 'faces' | 'keycard'; operation: string }[]> = {
+export const KEY_PURPOSE_NEEDS: Record<KeyPurpose, readonly { service: Service; operation: Operation }[]> = {
   analyzer: [{ service: 'faces', operation: 'find_all' }],
   detector: [],
   access_control: [{ service: 'keycard', operation: 'edit' }],

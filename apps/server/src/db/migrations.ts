@@ -8,6 +8,7 @@ import { privacyMigration } from './migration-0015-privacy.js';
 import { erasureMigration } from './migration-0016-erasure.js';
 import { retentionMigration } from './migration-0017-retention.js';
 import { badgesMigration } from './migration-0018-badges.js';
+import { keyPurposesMigration } from './migration-0019-key-purposes.js';
 import { trainingMigration } from './migration-0012-training.js';
 
 /** One ordered set of migrations for SQLite and PostgreSQL alike: portable types only. */
@@ -308,6 +309,7 @@ const migrations: Record<string, Migration> = {
   '0016_erasure': erasureMigration,
   '0017_retention': retentionMigration,
   '0018_badges': badgesMigration,
+  '0019_key_purposes': keyPurposesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,10 @@ export interface DetectorTable {
   revoked_at: number | null;
   /** set when the row stands for a deployment key in this building */
   deployment_key_id: string | null;
+  /** comma-separated KEY_PURPOSES (a deployment key's row: the key's) */
+  purposes: string;
+  /** 'chosen' when the key was made, 'inferred' on upgrade from its use before purposes existed */
+  purposes_origin: string;
 }
 
 /** A key that lets an analyzer (or another detector) serve every building. */
@@ -25,6 +29,8 @@ export interface DeploymentKeyTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  purposes: string;
+  purposes_origin: string;
 }
 
 /** An analyzer process as it last reported. key_id: the detector or deployment key it authenticates with. */

@@ -90,7 +90,7 @@ export async function sendTaps(app: App, key: string, domain: string, taps: Inge
 /** A fresh key of the simulated system in a building (the previous one is revoked). */
 export async function accessControlKey(detectors: DetectorsService, domain: string): Promise<string> {
   await detectors.revokeByName(domain, DEMO_ACCESS_CONTROL_NAME);
-  return (await detectors.issue(domain, DEMO_ACCESS_CONTROL_NAME, null)).key;
+  return (await detectors.issue(domain, DEMO_ACCESS_CONTROL_NAME, ['access_control'], null)).key;
 }
 
 const LIVE_POLL_MS = 2_000;

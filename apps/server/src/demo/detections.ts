@@ -147,7 +147,7 @@ export async function startDemoDetections(d: DemoDetectionsDeps): Promise<DemoDe
   for (const [name, domain] of Object.entries(DEMO_DOMAINS) as [DomainKey, (typeof DEMO_DOMAINS)[DomainKey]][]) {
     // A fresh key per start (keys are stored hashed); the previous demo key stops working.
     await d.detectors.revokeByName(domain.uuid, DEMO_DETECTOR_NAME);
-    const { key } = await d.detectors.issue(domain.uuid, DEMO_DETECTOR_NAME, null);
+    const { key } = await d.detectors.issue(domain.uuid, DEMO_DETECTOR_NAME, ['detector'], null);
     keys.set(name, key);
     if (await d.events.anyInDomain(domain.uuid)) continue;
     const now = d.clock.now();

@@ -15,7 +15,7 @@ let detector: DetectorRow;
 const log = { info: () => undefined, warn: () => undefined };
 beforeAll(async () => {
   ctx = await createServiceContext();
-  detector = (await ctx.detectors.issue(MAPLE, 'demo training test', null)).detector;
+  detector = (await ctx.detectors.issue(MAPLE, 'demo training test', ['detector'], null)).detector;
 });
 afterAll(() => ctx.close());
 

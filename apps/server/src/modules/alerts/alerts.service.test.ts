@@ -16,8 +16,8 @@ let maple: DetectorRow;
 let birch: DetectorRow;
 beforeAll(async () => {
   ctx = await createServiceContext();
-  maple = (await ctx.detectors.issue(MAPLE, 'alerts service test', null)).detector;
-  birch = (await ctx.detectors.issue(BIRCH, 'alerts service test', null)).detector;
+  maple = (await ctx.detectors.issue(MAPLE, 'alerts service test', ['detector'], null)).detector;
+  birch = (await ctx.detectors.issue(BIRCH, 'alerts service test', ['detector'], null)).detector;
 });
 afterAll(() => ctx.close());
 

@@ -36,6 +36,7 @@ export function analyzersRoutes(
     scope.post(
       '/api/ingest/v1/analyzers/heartbeat',
       {
+        config: { keyCall: 'heartbeat' },
         schema: {
           tags: ['ingest'],
           summary: 'An analyzer reports, renews its camera leases and learns which cameras to analyse (detector key)',
@@ -50,6 +51,7 @@ export function analyzersRoutes(
     scope.get(
       '/api/ingest/v1/gallery',
       {
+        config: { keyCall: 'gallery' },
         schema: {
           tags: ['ingest'],
           summary: "A building's gallery: the registry photos faces are matched against (detector key)",
@@ -65,6 +67,7 @@ export function analyzersRoutes(
     scope.get(
       '/api/ingest/v1/model',
       {
+        config: { keyCall: 'model' },
         schema: {
           tags: ['ingest'],
           summary: "The prototypes of a building's loaded face model (detector key); the gallery reply names the model",
@@ -81,6 +84,7 @@ export function analyzersRoutes(
       '/api/ingest/v1/gallery/embeddings',
       {
         bodyLimit: 4 * 1024 * 1024,
+        config: { keyCall: 'photo_embeddings' },
         schema: {
           tags: ['ingest'],
           summary: "Registry photos' embeddings an analyzer made (detector key): models are trained on them, per embedder",

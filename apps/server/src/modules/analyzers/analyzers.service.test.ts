@@ -20,7 +20,7 @@ type HeartbeatBody = Parameters<AnalyzersService['heartbeat']>[1];
 /** A building key issued as a manager would, and the holder the server makes of it for a request. */
 const buildingKey = async (ctx: ServiceContext, domain: string, name: string): Promise<KeyHolder> => {
   const manager = await ctx.principal('manager@maple.example');
-  const { key } = await ctx.detectors.issue(domain, name, manager.user.id);
+  const { key } = await ctx.detectors.issue(domain, name, ['analyzer'], manager.user.id);
   const holder = await ctx.detectors.authenticate(key);
   if (!holder) throw new Error(`the key ${name} was not found`);
   return holder;

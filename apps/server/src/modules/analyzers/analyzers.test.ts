@@ -221,7 +221,7 @@ describe('a deployment key', () => {
   afterAll(() => ctx.close());
 
   it('serves every building, through a detector row of its own in each, until revoked there or altogether', async () => {
-    const { key, row } = await deployment.issueDeploymentKey('Central analyzer');
+    const { key, row } = await deployment.issueDeploymentKey('Central analyzer', ['analyzer']);
     expect(key).toMatch(/^vgd_/);
     expect(row).toMatchObject({ name: 'Central analyzer', key_prefix: key.slice(0, 10), revoked_at: null, last_used_at: null });
     expect((await deployment.deploymentKeys()).map((k) => k.id)).toEqual([row.id]);
@@ -287,7 +287,7 @@ describe('a deployment key', () => {
 
   it("shares every building's cameras between the key's analyzers, a key's analyzers apart from a building key's", async () => {
     ctx.clock.advance(LEASE_MS + 1000);
-    const { key } = await deployment.issueDeploymentKey('Two analyzers');
+    const { key } = await deployment.issueDeploymentKey('Two analyzers', ['analyzer']);
     const C = 'c0000000-0000-4000-8000-000000000003';
     const D = 'd0000000-0000-4000-8000-000000000004';
     expect((await beat(ctx, key, { analyzer_id: C })).cameras).toHaveLength(11);

@@ -56,6 +56,7 @@ export function badgesRoutes(
       '/api/ingest/v1/access-events',
       {
         bodyLimit: 8 * 1024 * 1024,
+        config: { keyCall: 'access_events' },
         schema: {
           tags: ['ingest'],
           summary: 'Send badge taps from an access-control system (detector key)',

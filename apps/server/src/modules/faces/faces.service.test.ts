@@ -16,7 +16,7 @@ let manager: Principal;
 let managerId: string;
 beforeAll(async () => {
   ctx = await createServiceContext();
-  detector = (await ctx.detectors.issue(MAPLE, 'faces service test', null)).detector;
+  detector = (await ctx.detectors.issue(MAPLE, 'faces service test', ['detector'], null)).detector;
   manager = await ctx.principal('manager@maple.example');
   managerId = (await ctx.repos.access.findUserByEmail('manager@maple.example'))!.id;
 });

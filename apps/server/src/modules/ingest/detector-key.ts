@@ -1,26 +1,39 @@
-import { INGEST } from '@vigil/contract';
+import { INGEST, type KeyCall } from '@vigil/contract';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/http-error.js';
 import type { App } from '../../lib/routes.js';
-import type { DetectorsService, KeyHolder } from './detectors.service.js';
+import { requireKeyCall, type DetectorsService, type KeyHolder } from './detectors.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     keyHolder: KeyHolder | undefined;
   }
+  interface FastifyContextConfig {
+    /** the machine call a key-authenticated route makes: the key's purposes must allow it (KEY_CALLS) */
+    keyCall?: KeyCall;
+  }
 }
 
-/** Routes for detectors and analyzers: each request names its key holder (`request.keyHolder`) or gets 401. */
+/**
+ * Routes for machines (analyzers, detectors, access-control systems): each request names its key holder
+ * (`request.keyHolder`) or gets 401, and is refused (403) before its body is read unless the key's purposes allow the
+ * route's `config.keyCall`. A route registered here without one is a programming error, caught at start-up.
+ */
 export function detectorKeyScope(app: App, detectors: DetectorsService, register: (scope: App) => void): void {
   void app.register(async (scope: App) => {
     scope.decorateRequest('keyHolder', undefined);
+    scope.addHook('onRoute', (route) => {
+      if (!route.config?.keyCall) throw new Error(`${route.method} ${route.url} takes a machine key but names no keyCall`);
+    });
     scope.addHook('onRequest', async (request: FastifyRequest) => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       const key = match?.[1];
       if (!key?.startsWith(INGEST.keyPrefix)) throw unauthorized('A detector key is required: Authorization: Bearer vgd_…');
       const holder = await detectors.authenticate(key);
       if (!holder) throw unauthorized('This detector key is not valid, or it was revoked.');
+      requireKeyCall(holder, request.routeOptions.config.keyCall!);
       request.keyHolder = holder;
+      await detectors.markUsed(holder);
     });
     register(scope);
   });

@@ -14,8 +14,16 @@ export class DetectorsRepository {
     return full;
   }
 
-  inDomain(domain: string): Promise<DetectorRow[]> {
-    return this.db.selectFrom('detectors').selectAll().where('domain_uuid', '=', domain).orderBy('created_at', 'desc').execute();
+  /** A building's keys, newest first, with the e-mail of the account that made each (null: made on the server). */
+  inDomain(domain: string): Promise<(DetectorRow & { created_by_email: string | null })[]> {
+    return this.db
+      .selectFrom('detectors')
+      .leftJoin('users', 'users.id', 'detectors.created_by')
+      .selectAll('detectors')
+      .select('users.email as created_by_email')
+      .where('detectors.domain_uuid', '=', domain)
+      .orderBy('detectors.created_at', 'desc')
+      .execute();
   }
 
   findOne(id: string): Promise<DetectorRow | undefined> {
@@ -73,30 +81,51 @@ export class DetectorsRepository {
     return new Set(rows.map((r) => r.domain_uuid));
   }
 
-  /** Revokes a deployment key and its rows in every building; by id, or every live one of a name. */
-  async revokeDeploymentKeys(trx: Trx, match: { id: string } | { name: string }, at: number): Promise<number> {
-    {
-      let query = trx.selectFrom('deployment_keys').select('id').where('revoked_at', 'is', null);
-      query = 'id' in match ? query.where('id', '=', match.id) : query.where('name', '=', match.name);
-      const ids = (await query.execute()).map((k) => k.id);
-      if (ids.length === 0) return 0;
-      await trx.updateTable('deployment_keys').set({ revoked_at: at }).where('id', 'in', ids).execute();
-      await trx.updateTable('detectors').set({ revoked_at: at }).where('deployment_key_id', 'in', ids).execute();
-      return ids.length;
-    }
+  /** Revokes a deployment key and its rows in every building; by id, or every live one of a name. The ids revoked. */
+  async revokeDeploymentKeys(trx: Trx, match: { id: string } | { name: string }, at: number): Promise<string[]> {
+    let query = trx.selectFrom('deployment_keys').select('id').where('revoked_at', 'is', null);
+    query = 'id' in match ? query.where('id', '=', match.id) : query.where('name', '=', match.name);
+    const ids = (await query.execute()).map((k) => k.id);
+    if (ids.length === 0) return ids;
+    await trx.updateTable('deployment_keys').set({ revoked_at: at }).where('id', 'in', ids).execute();
+    await trx.updateTable('detectors').set({ revoked_at: at }).where('deployment_key_id', 'in', ids).execute();
+    return ids;
   }
 
-  async revoke(id: string, at: number): Promise<void> {
-    await this.db.updateTable('detectors').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
-  }
-
-  async revokeByName(domain: string, name: string, at: number): Promise<void> {
-    await this.db
+  /** Revokes a live key; whether it was live. */
+  async revoke(id: string, at: number): Promise<boolean> {
+    const result = await this.db
       .updateTable('detectors')
       .set({ revoked_at: at })
-      .where('domain_uuid', '=', domain)
-      .where('name', '=', name)
+      .where('id', '=', id)
       .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Revokes a building's live keys of a name; the ids revoked. */
+  async revokeByName(domain: string, name: string, at: number): Promise<string[]> {
+    const ids = (
+      await this.db
+        .selectFrom('detectors')
+        .select('id')
+        .where('domain_uuid', '=', domain)
+        .where('name', '=', name)
+        .where('revoked_at', 'is', null)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length > 0) await this.db.updateTable('detectors').set({ revoked_at: at }).where('id', 'in', ids).execute();
+    return ids;
+  }
+
+  /** Marks a key used, at most once a minute: building keys by their detector row, deployment keys by theirs. */
+  async markUsed(kind: 'building' | 'deployment', id: string, at: number): Promise<void> {
+    const table = kind === 'building' ? 'detectors' : 'deployment_keys';
+    await this.db
+      .updateTable(table)
+      .set({ last_used_at: at })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at - 60_000)]))
       .execute();
   }
 

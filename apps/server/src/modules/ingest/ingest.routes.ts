@@ -46,6 +46,7 @@ export function ingestRoutes(
       '/api/ingest/v1/batch',
       {
         bodyLimit: INGEST.bodyLimitBytes,
+        config: { keyCall: 'batch' },
         schema: {
           tags: ['ingest'],
           summary: 'Send a batch of object-detection events and face detections (detector key)',
@@ -88,7 +89,7 @@ export function detectorsRoutes(app: App, deps: { authenticator: Authenticator; 
           response: replies(createDetectorReplySchema, [400, 401, 403]),
         },
       },
-      (request) => deps.detectors.create(principalOf(request), request.body.domain_uuid, request.body.name),
+      (request) => deps.detectors.create(principalOf(request), request.body.domain_uuid, request.body.name, request.body.purposes),
     );
     scope.delete(
       '/api/ingest/v1/detectors/:id',

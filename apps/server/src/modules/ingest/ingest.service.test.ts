@@ -13,7 +13,7 @@ let ctx: ServiceContext;
 let detector: DetectorRow;
 beforeAll(async () => {
   ctx = await createServiceContext();
-  detector = (await ctx.detectors.issue(MAPLE, 'ingest service test', null)).detector;
+  detector = (await ctx.detectors.issue(MAPLE, 'ingest service test', ['detector'], null)).detector;
 });
 afterAll(() => ctx.close());
 
@@ -59,7 +59,7 @@ describe('a batch', () => {
       faces: before.faces + 1,
     });
     // Another detector's source_id is its own: the same id from it is a new event.
-    const other = (await ctx.detectors.issue(MAPLE, 'another detector', null)).detector;
+    const other = (await ctx.detectors.issue(MAPLE, 'another detector', ['detector'], null)).detector;
     expect(await ingest({ events: [{ ...event(), source_id: 'cam3-frame-1001' }] }, other)).toMatchObject({ events: { accepted: 1 } });
   });
 
@@ -73,7 +73,7 @@ describe('a batch', () => {
     };
     expect(await ingest({ faces: [face] })).toMatchObject({ faces: { accepted: 1, duplicates: 0 } });
     expect(ctx.pictures.exists('poster', face.runtime_face_uuid)).toBe(false);
-    const other = (await ctx.detectors.issue(MAPLE, 'a detector repeating an id', null)).detector;
+    const other = (await ctx.detectors.issue(MAPLE, 'a detector repeating an id', ['detector'], null)).detector;
     expect(await ingest({ faces: [{ ...face, crop: JPEG }] }, other)).toMatchObject({ faces: { accepted: 0, duplicates: 1 } });
     expect(ctx.pictures.exists('poster', face.runtime_face_uuid)).toBe(false);
     expect(await ingest({ faces: [{ ...face, crop: JPEG, frame: JPEG }] })).toMatchObject({ faces: { accepted: 0, duplicates: 1 } });
@@ -108,7 +108,7 @@ describe('a batch', () => {
     await expect(ingest({ events: [event(now, BIRCH_RECEPTION)] })).rejects.toMatchObject({ statusCode: 400 });
     await expect(ingest({ events: [event(now + 3_600_000)] })).rejects.toMatchObject({ message: 'events[0].started_at is in the future.' });
     expect({ events: await count('events'), faces: await count('face_detections') }).toEqual(before);
-    const birch = (await ctx.detectors.issue(BIRCH, 'birch detector', null)).detector;
+    const birch = (await ctx.detectors.issue(BIRCH, 'birch detector', ['detector'], null)).detector;
     expect(await ingest({ events: [event(now, BIRCH_RECEPTION)] }, birch)).toMatchObject({ events: { accepted: 1 } });
   });
 

@@ -1,5 +1,6 @@
 import type { Authenticator } from '../../auth/authenticate.js';
 import type { App } from '../../lib/routes.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { DetectorsRepository } from './detectors.repository.js';
 import { DetectorsService } from './detectors.service.js';
 import { detectorsRoutes, ingestRoutes } from './ingest.routes.js';
@@ -11,10 +12,10 @@ import { IngestService, type IngestDeps } from './ingest.service.js';
  */
 export function wireIngest(
   app: App,
-  d: Omit<IngestDeps, 'detectors'> & { authenticator: Authenticator; detectors: DetectorsRepository },
+  d: Omit<IngestDeps, 'detectors'> & { authenticator: Authenticator; detectors: DetectorsRepository; audit: AuditService },
 ): DetectorsService {
-  const { authenticator, ...deps } = d;
-  const detectors = new DetectorsService(d.db, d.detectors, d.clock);
+  const { authenticator, audit, ...deps } = d;
+  const detectors = new DetectorsService(d.db, d.detectors, d.clock, audit);
   const ingest = new IngestService(deps);
   ingestRoutes(app, { ingest, detectors, cameraDomain: async (camera) => (await d.cameras.findOne(camera))?.domain_uuid });
   detectorsRoutes(app, { authenticator, detectors });

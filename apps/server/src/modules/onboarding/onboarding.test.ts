@@ -137,6 +137,7 @@ describe('POST /api/v1/domain/new', () => {
     // A deployment key's analyzer is assigned the new building's cameras at its next heartbeat.
     const { key } = await new DetectorsService(ctx.database.db, new DetectorsRepository(ctx.database.db), ctx.clock).issueDeploymentKey(
       'Central analyzer',
+      ['analyzer'],
     );
     const beat = await ctx.app.inject({
       method: 'POST',

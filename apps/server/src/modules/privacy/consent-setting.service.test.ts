@@ -19,7 +19,7 @@ let ctx: ServiceContext;
 let detector: DetectorRow;
 beforeAll(async () => {
   ctx = await createServiceContext();
-  detector = (await ctx.detectors.issue(MAPLE, 'consent race test', null)).detector;
+  detector = (await ctx.detectors.issue(MAPLE, 'consent race test', ['detector'], null)).detector;
 });
 afterAll(() => ctx.close());
 

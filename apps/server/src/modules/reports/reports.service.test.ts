@@ -44,7 +44,7 @@ describe('the building day', () => {
 describe('the daily reports', () => {
   it("makes each building's reports of the day before once, however often it runs", async () => {
     const { start } = previousDay(ctx.clock.now(), 'America/New_York');
-    const detector = (await ctx.detectors.issue(MAPLE, 'reports service test', null)).detector;
+    const detector = (await ctx.detectors.issue(MAPLE, 'reports service test', ['detector'], null)).detector;
     const batch = {
       faces: [{ camera_uuid: EXIT, captured_at: new Date(start + 3600_000).toISOString(), frontend_face_uuid: MARGARET, confidence: 0.96 }],
     };

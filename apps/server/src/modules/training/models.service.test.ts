@@ -18,7 +18,7 @@ beforeAll(async () => {
   ctx = await createServiceContext();
   staff = await ctx.principal('staff@vigil.example');
   staffId = staff.user.id;
-  const detector = (await ctx.detectors.issue(MAPLE, 'models service test', null)).detector;
+  const detector = (await ctx.detectors.issue(MAPLE, 'models service test', ['detector'], null)).detector;
   const base = Math.floor(ctx.clock.now() / 1000) * 1000 - 3600_000;
   const faces = [MARGARET, WALTER].flatMap((person, p) =>
     Array.from({ length: 6 }, (_, i) => ({
