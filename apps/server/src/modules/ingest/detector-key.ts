@@ -31,9 +31,10 @@ export function detectorKeyScope(app: App, detectors: DetectorsService, register
       if (!key?.startsWith(INGEST.keyPrefix)) throw unauthorized('A detector key is required: Authorization: Bearer vgd_…');
       const holder = await detectors.authenticate(key);
       if (!holder) throw unauthorized('This detector key is not valid, or it was revoked.');
+      // A refused call is a use too: the key list shows that the key is out there, trying.
+      await detectors.markUsed(holder);
       requireKeyCall(holder, request.routeOptions.config.keyCall!);
       request.keyHolder = holder;
-      await detectors.markUsed(holder);
     });
     register(scope);
   });
