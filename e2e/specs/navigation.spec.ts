@@ -13,7 +13,18 @@ const STAFF_CARDS = [
   'Analyzers',
 ];
 // Cameras and Add Camera have no card while their flags (cameras_page, add_camera) are off, as by default (part 1 §2, §9).
-const FACILITY_CARDS = ['Alerts', 'Video', 'Faces', 'Badges', 'Alert Settings', 'People', 'Privacy', 'Audit Trail', 'Reports'];
+const FACILITY_CARDS = [
+  'Alerts',
+  'Video',
+  'Faces',
+  'Badges',
+  'Alert Settings',
+  'Machine Keys',
+  'People',
+  'Privacy',
+  'Audit Trail',
+  'Reports',
+];
 const ALL_CARDS = [...FACILITY_CARDS, 'Cameras', 'Add Camera', ...STAFF_CARDS];
 const NAV_LINKS = ['Alerts', 'Video', 'Cameras', 'Faces', 'Badges', 'People'];
 

@@ -19,6 +19,7 @@ const CamerasPage = lazy(() => import('../features/cameras/pages/cameras-page'))
 const AnalyzersPage = lazy(() => import('../features/analyzers/pages/analyzers-page'));
 const AddCameraPage = lazy(() => import('../features/cameras/pages/add-camera-page'));
 const AlertSettingsPage = lazy(() => import('../features/alerts/pages/alert-settings-page'));
+const KeysPage = lazy(() => import('../features/ingest/pages/keys-page'));
 const FacesPage = lazy(() => import('../features/faces/pages/faces-page'));
 const BadgesPage = lazy(() => import('../features/badges/pages/badges-page'));
 const BuildingSetupPage = lazy(() => import('../features/onboarding/pages/building-setup-page'));
@@ -136,6 +137,16 @@ export const ROUTES: readonly AppRoute[] = [
     access: { login: true, service: 'alerting', operation: 'edit' },
     flag: 'alert_settings',
     page: AlertSettingsPage,
+    navbar: false,
+    card: true,
+  },
+  {
+    path: '/keys',
+    href: '/keys',
+    title: 'Machine Keys',
+    description: 'Keys for analyzers, detectors and access-control systems.',
+    access: { login: true, service: 'alerting', operation: 'edit' },
+    page: KeysPage,
     navbar: false,
     card: true,
   },
