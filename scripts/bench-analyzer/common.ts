@@ -164,7 +164,7 @@ export async function startRig(cameras: BenchCamera[], options: { web?: boolean 
     manager,
     cameras: cameras.map((c, i) => ({ uuid: uuids[i]!, name: c.name })),
     simulatorPid,
-    key: await detectorKey(ctx, manager, MAPLE, 'bench analyzer'),
+    key: await detectorKey(ctx, manager, MAPLE, 'bench analyzer', ['analyzer']),
     async stop() {
       await closeServer();
       await stopRtsp();
