@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BADGES, CONFIDENCE_LABELS, badgeRoleSchema, identityIdSchema } from './badges.js';
-import { uuidSchema } from './common.js';
+import { storableText, uuidSchema } from './common.js';
 import { reportSchema } from './reports.js';
 import { isoUtcSchema } from './video.js';
 
@@ -196,21 +196,24 @@ export const tagSearchReplySchema = z.object({ ok: z.literal(true), detections: 
 
 export const ingestTapSchema = z.object({
   /** the access-control system's own id for the tap: a retried request does not duplicate it */
-  source_id: z.string().trim().min(1).max(128),
+  source_id: storableText(z.string().trim().min(1).max(128)),
   at: isoUtcSchema,
   access_point: z.object({
-    id: z.string().trim().min(1).max(128),
-    description: z.string().trim().min(1).max(200).optional(),
+    id: storableText(z.string().trim().min(1).max(128)),
+    description: storableText(z.string().trim().min(1).max(200)).optional(),
     /** the camera that sees this door (a camera of the key's building) */
     camera_uuid: uuidSchema.optional(),
   }),
   identity: z.object({
     id: identityIdSchema,
-    name: z.string().trim().min(1).max(200),
-    unit: z.string().trim().min(1).max(40).nullable().optional(),
+    name: storableText(z.string().trim().min(1).max(200)),
+    unit: storableText(z.string().trim().min(1).max(40)).nullable().optional(),
     role: badgeRoleSchema.default('cotenant'),
   }),
-  credential: z.object({ id: z.string().trim().min(1).max(128), label: z.string().trim().min(1).max(64).optional() }),
+  credential: z.object({
+    id: storableText(z.string().trim().min(1).max(128)),
+    label: storableText(z.string().trim().min(1).max(64)).optional(),
+  }),
   /** whether the door let them in (a refused badge is a tap too) */
   granted: z.boolean().default(true),
 });

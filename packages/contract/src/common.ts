@@ -49,3 +49,20 @@ export const errorReplySchema = z.object({
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 
 export const okReplySchema = z.object({ ok: z.literal(true) });
+
+// Half of a UTF-16 pair without its other half: UTF-8, and so the database, cannot hold it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE = new RegExp(`${LONE_SURROGATE.source}|\\u0000`, 'g');
+
+/** Whether the database stores a text exactly as sent: no lone surrogate (kept as U+FFFD) and no NUL (PostgreSQL refuses it). */
+export const isStorableText = (text: string): boolean => !LONE_SURROGATE.test(text) && !text.includes('\u0000');
+
+/** The text as Vigil stores it: each lone surrogate and NUL as U+FFFD, the same on every engine. */
+export const storedText = (text: string): string => text.replace(UNSTORABLE, '\uFFFD');
+
+/**
+ * Text that machines send and the database keeps and compares (ids, names): refused unless stored exactly as sent, so
+ * a retried request finds what it stored the first time.
+ */
+export const storableText = (schema: z.ZodString = z.string()) =>
+  schema.refine(isStorableText, 'must be well-formed text: no lone surrogate (half of a UTF-16 pair) and no NUL character');

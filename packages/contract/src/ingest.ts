@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANALYZER } from './analyzers.js';
-import { uuidSchema, type Operation, type Service } from './common.js';
+import { storableText, uuidSchema, type Operation, type Service } from './common.js';
 import { boxSchema } from './events.js';
 import { isoUtcSchema } from './video.js';
 
@@ -30,11 +30,11 @@ const jpegBase64Schema = (bytes: number) =>
 /** One object-detection event from a detector. */
 export const ingestEventSchema = z.object({
   /** the detector's own id for the event: a retried batch does not duplicate it */
-  source_id: z.string().min(1).max(128).optional(),
+  source_id: storableText(z.string().min(1).max(128)).optional(),
   camera_uuid: uuidSchema,
   started_at: isoUtcSchema,
   objects: z.array(ingestObjectSchema).min(1).max(50),
-  description: z.string().trim().min(1).max(200).optional(),
+  description: storableText(z.string().trim().min(1).max(200)).optional(),
   /** the frame the objects were seen in: a JPEG, base64 (the event's picture at once, not cut from the video later) */
   frame: jpegBase64Schema(ANALYZER.maxEventFrameBytes).optional(),
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BADGES, INGEST, maskCredential, type IngestTap } from '@vigil/contract';
+import { BADGES, INGEST, maskCredential, storedText, type IngestTap } from '@vigil/contract';
 import type { Db, Trx } from '../../db/database.js';
 import type { BadgeCredentialRow, BadgeIdentityRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -7,6 +7,18 @@ import { badRequest } from '../../lib/http-error.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import type { BadgesRepository, NewTap } from './badges.repository.js';
+
+/** A tap's texts as the database keeps them (the contract refuses others; the demo and scripts may skip it). */
+function storedTap(tap: IngestTap): IngestTap {
+  const text = <T extends string | null | undefined>(value: T): T => (typeof value === 'string' ? (storedText(value) as T) : value);
+  return {
+    ...tap,
+    source_id: text(tap.source_id),
+    access_point: { ...tap.access_point, id: text(tap.access_point.id), description: text(tap.access_point.description) },
+    identity: { ...tap.identity, name: text(tap.identity.name), unit: text(tap.identity.unit) },
+    credential: { ...tap.credential, id: text(tap.credential.id), label: text(tap.credential.label) },
+  };
+}
 
 /**
  * Badge taps in (the ingest API and the CSV import): an access-control system is the source of its identities,
@@ -29,9 +41,11 @@ export class TapsService {
   async ingest(
     domain: string,
     detectorId: string | null,
-    taps: readonly IngestTap[],
+    sent: readonly IngestTap[],
   ): Promise<{ ok: true; accepted: number; duplicates: number }> {
     const now = this.d.clock.now();
+    // Compared as stored: the same taps again are duplicates, whatever their text.
+    const taps = sent.map(storedTap);
     await this.validate(domain, taps, now);
     // Registry people by card number: an identity is linked to the person whose card is one of its credentials.
     const people = await this.d.faces.byCards(domain, [...new Set(taps.map((t) => t.credential.id))]);
