@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
@@ -194,8 +194,11 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('npm run vigil', (
       const made = await vigil('add-deployment-key', 'Central', 'analyzer');
       expect(made.code, made.out).toBe(0);
       const [, id, key] =
-        /^Deployment key "Central analyzer" \(([0-9a-f-]{36})\) for every building\.\nKey \(shown once\): (vgd_\S+)$/.exec(made.out)!;
-      const line = (state: string) => new RegExp(`^${id}\tCentral analyzer\t${key!.slice(0, 10)}…\t\\d{4}-[\\d-]+T[\\d:.]+Z\t${state}$`);
+        /^Deployment key "Central analyzer" \(([0-9a-f-]{36})\) for every building, for analyzer\.\nKey \(shown once\): (vgd_\S+)$/.exec(
+          made.out,
+        )!;
+      const line = (state: string) =>
+        new RegExp(`^${id}\tCentral analyzer\t${key!.slice(0, 10)}…\tanalyzer\t\\d{4}-[\\d-]+T[\\d:.]+Z\t${state}$`);
       const listed = await vigil('deployment-keys');
       expect(listed.out.split('\n')).toContainEqual(expect.stringMatching(line('never used\tlive')));
       expect(listed.out).not.toContain(key);
@@ -236,6 +239,35 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('npm run vigil', (
       expect(again.code).toBe(1);
       expect(again.out).toMatch(/No live deployment key/);
       expect((await vigil('add-deployment-key')).out).toMatch(/add-deployment-key needs <name>/);
+    }, 60_000);
+
+    it("makes a building's key for its purposes only, refuses unknown ones, and audits making and revoking in the shell account's name", async () => {
+      expect((await vigil('add-detector', 'Maple Court', 'Readers')).out).toMatch(/--purpose/);
+      expect((await vigil('add-detector', 'Maple Court', 'Readers', '--purpose', 'doors')).out).toMatch(/Unknown purpose "doors"/);
+      const made = await vigil('add-detector', 'Maple Court', 'Front', 'readers', '--purpose', 'access_control');
+      expect(made.code, made.out).toBe(0);
+      const [, id] = /^Key "Front readers" \(([0-9a-f-]{36})\) at Maple Court, for access_control\./.exec(made.out)!;
+      expect((await vigil('detectors', 'Maple Court')).out).toContain(`Front readers [access_control] (never used)`);
+      expect(await vigil('revoke-detector', id!)).toEqual({ code: 0, out: 'Revoked.' });
+      const database = openDatabase(loadConfig({ VIGIL_DATA_DIR: dataDir }));
+      try {
+        const entries = await database.db
+          .selectFrom('audit_log')
+          .select(['action', 'user_email', 'address'])
+          .where('subject', '=', id!)
+          .orderBy('seq')
+          .execute();
+        expect(entries.map((e) => e.action)).toEqual(['created_key', 'revoked_key']);
+        for (const entry of entries) expect(entry).toMatchObject({ user_email: `cli:${userInfo().username}`, address: 'cli' });
+        const row = await database.db
+          .selectFrom('detectors')
+          .select(['purposes', 'created_by'])
+          .where('id', '=', id!)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ purposes: 'access_control', created_by: null });
+      } finally {
+        await database.close();
+      }
     }, 60_000);
   });
 
