@@ -168,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     audit,
   });
   const { models, personModels, galleries } = wireTraining(app, {
+    db,
+    dialect: database.dialect,
     training: repos.training,
     models: repos.models,
     domains: repos.domains,

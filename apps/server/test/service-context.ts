@@ -138,7 +138,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     pictures,
     log: silent,
   });
-  const models = new ModelsService({ models: repos.models, clock, log: silent, consent: faces });
+  const models = new ModelsService({ db, dialect: database.dialect, models: repos.models, clock, log: silent, consent: faces });
   const analyzers = new AnalyzersService({
     db,
     dialect: database.dialect,

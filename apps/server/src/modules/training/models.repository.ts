@@ -1,5 +1,6 @@
 import type { Db, Executor, Trx } from '../../db/database.js';
 import type { FaceModelIdentityRow, FaceModelRow, NewFaceModel } from '../../db/schema.js';
+import { chunked, eachChunk } from '../../db/chunked.js';
 import { floats } from '../../db/vectors.js';
 
 /** What a building's faces give a training: tags (confirmed faces), photos and hard negatives, of one embedder. */
@@ -22,17 +23,24 @@ export class ModelsRepository {
     await this.db.updateTable('face_models').set(change).where('uuid', '=', uuid).execute();
   }
 
-  /** A finished training's results and identities, written together. */
-  async finish(uuid: string, change: Partial<FaceModelRow>, identities: FaceModelIdentityRow[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (identities.length > 0)
-        for (let i = 0; i < identities.length; i += 500)
-          await trx
-            .insertInto('face_model_identities')
-            .values(identities.slice(i, i + 500))
-            .execute();
-      await trx.updateTable('face_models').set(change).where('uuid', '=', uuid).execute();
-    });
+  /** A finished training's results and identities, in the transaction that saves them together. */
+  async finish(trx: Trx, uuid: string, change: Partial<FaceModelRow>, identities: FaceModelIdentityRow[]): Promise<void> {
+    await eachChunk(identities, (slice) => trx.insertInto('face_model_identities').values(slice).execute());
+    await trx.updateTable('face_models').set(change).where('uuid', '=', uuid).execute();
+  }
+
+  /** Which of these people are still in the building's registry (not erased, not deleted). */
+  async presentPeople(db: Executor, domain: string, people: readonly string[]): Promise<Set<string>> {
+    const rows = await chunked(people, (slice) =>
+      db
+        .selectFrom('faces')
+        .select('uuid')
+        .where('domain_uuid', '=', domain)
+        .where('removed_at', 'is', null)
+        .where('uuid', 'in', slice)
+        .execute(),
+    );
+    return new Set(rows.map((r) => r.uuid));
   }
 
   /** Trainings a stopped server left running: failed, with the reason. */

@@ -9,16 +9,19 @@ import {
   type CurrentModelReply,
   type Model,
   type ModelIdentity,
+  type TrainedModel,
   type TrainingIdentity,
 } from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
+import type { Db } from '../../db/database.js';
+import type { SqlDialect } from '../../db/dialect.js';
 import type { FaceModelRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { timeSlicer } from '../../lib/time-slicer.js';
 import { ModelDelivery, type LoadedModel } from './model-delivery.js';
-import { encodeModel } from './model-codec.js';
-import type { ModelsRepository } from './models.repository.js';
+import type { ModelsRepository, TrainingData } from './models.repository.js';
+import { finishedModel, withoutPeople } from './trained-model.js';
 
 interface Running {
   uuid: string;
@@ -41,6 +44,9 @@ export class ModelsService {
 
   constructor(
     private readonly d: {
+      db: Db;
+      /** the building's lock, which erasures take: a model is saved under it */
+      dialect: Pick<SqlDialect, 'lockDomain'>;
       models: ModelsRepository;
       clock: Clock;
       log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
@@ -227,45 +233,33 @@ export class ModelsService {
         },
         { progress: (f) => (entry.progress = f), pause: timeSlicer() },
       );
-      const people = new Map(data.people.map((p) => [p.uuid, p]));
-      const measured = trained.heldOut.length > 0;
-      const encoded = encodeModel(trained.calibration, trained.prototypes, [...dims][0]!);
-      await this.d.models.finish(
-        entry.uuid,
-        {
-          status: 'ready',
-          progress: 1,
-          message: null,
-          finished_at: this.d.clock.now(),
-          held_out: JSON.stringify(trained.heldOut),
-          top1_accuracy: measured ? trained.top1 : null,
-          top5_accuracy: measured ? trained.top5 : null,
-          false_accept_rate: measured ? trained.falseAcceptRate : null,
-          false_accept_rate_negatives: trained.negatives > 0 ? trained.falseAcceptRateNegatives : null,
-          threshold: trained.calibration.threshold,
-          calibration: encoded.calibration,
-          prototypes: encoded.prototypes,
-          num_identities: trained.identities.length,
-          num_tags_training: trained.tagsTraining,
-          num_tags_validation: trained.tagsValidation,
-          num_negatives: trained.negatives,
-        },
-        trained.identities.map((i) => ({
-          model_uuid: entry.uuid,
-          frontend_face_uuid: i.id,
-          name: people.get(i.id)?.name ?? 'Unknown person',
-          category: people.get(i.id)?.role ?? 'unknown',
-          num_tags_training: i.training,
-          num_tags_validation: i.validation,
-          f1_score: i.f1,
-        })),
-      );
+      await this.save(domain, entry.uuid, trained, data, [...dims][0]!);
       this.d.log.info({ domain, label: entry.label, top1: trained.top1, far: trained.falseAcceptRate }, 'a face model was trained');
     } catch (error) {
       const message = error instanceof HttpError ? error.message : 'The training failed; see the server log.';
       this.d.log.warn({ err: error, domain, label: entry.label }, 'a face model training failed');
       await this.d.models.update(entry.uuid, { status: 'failed', message, finished_at: this.d.clock.now() }).catch(() => undefined);
     }
+  }
+
+  /**
+   * Saves a finished training under the building's lock, which an erasure holds until it commits: one that committed
+   * after the faces were read is seen here (the people it took are dropped from the model), and one that comes later
+   * finds this model and takes its person out of it. The erasure refuses to start while the training row says
+   * 'training', but one already past that check could commit after the faces were read (issue 36).
+   */
+  private async save(domain: string, uuid: string, trained: TrainedModel, data: TrainingData, dims: number): Promise<void> {
+    await this.d.db.transaction().execute(async (trx) => {
+      await this.d.dialect.lockDomain(trx, domain);
+      const known = [...new Set([...trained.identities.map((i) => i.id), ...trained.prototypes.map((p) => p.identity)])];
+      const present = await this.d.models.presentPeople(trx, domain, known);
+      const gone = new Set(known.filter((id) => !present.has(id)));
+      if (gone.size > 0) this.d.log.info({ domain, gone: gone.size }, 'people erased during a training were left out of its model');
+      const kept = withoutPeople(trained, gone, new Map(data.tags.map((t) => [t.id, t.person])));
+      const people = new Map(data.people.map((p) => [p.uuid, p]));
+      const { change, identities } = finishedModel(uuid, kept, dims, people, this.d.clock.now());
+      await this.d.models.finish(trx, uuid, change, identities);
+    });
   }
 
   /** The loaded model's F1 score of each person it knows (badges' "well trained"); empty without a model. */

@@ -1,5 +1,7 @@
 import type { AuditService } from '../audit/audit.service.js';
 import type { Authenticator } from '../../auth/authenticate.js';
+import type { Db } from '../../db/database.js';
+import type { SqlDialect } from '../../db/dialect.js';
 import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
 import type { FrameService } from '../../media/frames.js';
@@ -26,6 +28,8 @@ import { TrainingService } from './training.service.js';
 export function wireTraining(
   app: App,
   d: {
+    db: Db;
+    dialect: Pick<SqlDialect, 'lockDomain'>;
     training: TrainingRepository;
     models: ModelsRepository;
     domains: DomainDirectory;
@@ -77,7 +81,15 @@ export function wireTraining(
     finder,
     clock: d.clock,
   });
-  const models = new ModelsService({ models: d.models, clock: d.clock, log: app.log, audit: d.audit, consent: d.faces });
+  const models = new ModelsService({
+    db: d.db,
+    dialect: d.dialect,
+    models: d.models,
+    clock: d.clock,
+    log: app.log,
+    audit: d.audit,
+    consent: d.faces,
+  });
   app.addHook('onReady', () => models.recover());
   trainingRoutes(app, { authenticator: d.authenticator, training, matchFinder, models });
   // What the server scores faces with itself (badge taps): the analyzers' scale.
