@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import { tileImageSource } from '../geo/settings.js';
+import { answerClientError } from './client-error.js';
 import { HttpError } from './http-error.js';
 import { logSafeUrl } from './log-safe-url.js';
 import type { App } from './routes.js';
@@ -67,6 +68,8 @@ export async function createHttpApp(config: Config, options: HttpAppOptions): Pr
     requestTimeout: config.timeouts.requestMs,
     connectionTimeout: config.timeouts.idleMs,
     http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: Math.min(config.timeouts.requestMs, 5_000) },
+    // What the parser refuses (headers too large, bad HTTP, too slow) in the app's error shape; a HEAD gets no body.
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
