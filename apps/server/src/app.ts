@@ -147,10 +147,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     audit,
     privacy,
   });
-  consentSettingRoutes(app, {
-    authenticator,
-    setting: new ConsentSettingService({ db, dialect: database.dialect, privacy, faces, audit }),
-  });
   const { alerts, settings, personAlerts } = wireAlerts(app, {
     db,
     authenticator,
@@ -229,10 +225,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const badges = wireBadges(app, {
     db,
+    dialect: database.dialect,
     authenticator,
     badges: repos.badges,
     tags: repos.badgeTags,
     faces,
+    privacy,
     galleries,
     f1Scores: (domain) => models.f1Scores(domain),
     listKey: async (domain) => `${await faces.galleryVersion(domain)}|${(await models.loaded(domain))?.uuid ?? '-'}`,
@@ -241,9 +239,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     detectors,
     signer,
     frames: frameAvailability,
-    crop: (id) => frames.read('poster', id),
+    // Report work (a tenant or unit PDF's door crops): the report lane, so alert pictures never wait behind it.
+    crop: (id) => frames.read('poster', id, 'reports'),
     clock,
     audit,
+  });
+  // Consent: turning it on forgets what faces and badges may no longer keep, in one transaction.
+  consentSettingRoutes(app, {
+    authenticator,
+    setting: new ConsentSettingService({ db, dialect: database.dialect, privacy, faces, badges: badges.consent, audit }),
   });
   const reports = wireReports(app, {
     authenticator,

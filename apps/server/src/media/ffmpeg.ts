@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
 
 /** What the recorder asks of ffmpeg for one camera: clips aligned to the wall clock, a rolling live playlist and a low-latency stream, from one connection, copied. */
 export interface RecorderArgsOptions {
@@ -240,10 +241,19 @@ export async function resolveFfmpeg(env: Record<string, string | undefined> = pr
   }
 }
 
-/** Runs ffmpeg to completion; resolves with its stderr, rejects on a non-zero exit. */
-export function runFfmpeg(ffmpeg: string, args: string[], timeoutMs = 120_000): Promise<string> {
+/**
+ * Runs ffmpeg to completion; resolves with its stderr, rejects on a non-zero exit. With `niceness`, it runs at that
+ * lower CPU priority (report work, so alert pictures and the recorder come first).
+ */
+export function runFfmpeg(ffmpeg: string, args: string[], timeoutMs = 120_000, options: { niceness?: number } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    if (options.niceness && child.pid !== undefined)
+      try {
+        setPriority(child.pid, options.niceness);
+      } catch {
+        // a platform that refuses it runs the job at normal priority: the lane still keeps it off the alert slots
+      }
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 65_536) stderr += chunk.toString();

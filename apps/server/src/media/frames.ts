@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { ClipRow } from '../db/schema.js';
 import { frameArgs, posterCrop, runFfmpeg, type FrameCrop } from './ffmpeg.js';
+import { FfmpegLanes, REPORT_NICENESS, type FfmpegLane, type LaneClaim } from './ffmpeg-lanes.js';
 import type { MediaStore } from './media-store.js';
 import { HLS_LIST_SIZE } from './recorder.js';
 
@@ -114,9 +115,8 @@ export function liveSegmentAt(
  * at once; between the live window and the clip being written (a minute at most) there is no picture yet.
  */
 export class FrameService {
-  private readonly inFlight = new Map<string, Promise<boolean>>();
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly inFlight = new Map<string, { work: Promise<boolean>; job: FrameJob }>();
+  private readonly lanes: FfmpegLanes;
 
   constructor(
     private readonly d: {
@@ -126,9 +126,12 @@ export class FrameService {
       lookup: FrameLookup;
       clock: { now(): number };
       liveWindowMs: number;
-      concurrency?: number;
+      /** the ffmpeg lanes (alerts, reports): by default two alert slots and one report slot */
+      lanes?: FfmpegLanes;
     },
-  ) {}
+  ) {
+    this.lanes = d.lanes ?? new FfmpegLanes();
+  }
 
   /**
    * Keeps a picture a detector sent (a face crop as the detection's poster), so it need not be cut from the recording;
@@ -158,29 +161,36 @@ export class FrameService {
     return absolute !== null && existsSync(absolute);
   }
 
-  /** A picture's bytes: kept, or made now from the recording; null when there is none. */
-  async read(kind: FrameKind, id: string): Promise<Buffer | null> {
+  /** A picture's bytes: kept, or made now from the recording (report work in the report lane); null when there is none. */
+  async read(kind: FrameKind, id: string, lane: FfmpegLane = 'alerts'): Promise<Buffer | null> {
     const rel = framePath(kind, id);
     const absolute = this.d.store.resolveInside(rel);
-    return absolute && (await this.ensure(rel)) ? readFileSync(absolute) : null;
+    return absolute && (await this.ensure(rel, lane)) ? readFileSync(absolute) : null;
   }
 
-  /** True when the picture exists (now); false when there is no recording of that moment (yet), or no such picture. */
-  ensure(rel: string): Promise<boolean> {
+  /**
+   * True when the picture exists (now); false when there is no recording of that moment (yet), or no such picture.
+   * Asked for in the alert lane while a report waits for the same picture, the waiting job moves to the alert lane.
+   */
+  ensure(rel: string, lane: FfmpegLane = 'alerts'): Promise<boolean> {
     const match = FRAME_PATH.exec(rel);
     const absolute = this.d.store.resolveInside(rel);
     if (!match || !absolute) return Promise.resolve(false);
     if (existsSync(absolute)) return Promise.resolve(true);
     const pending = this.inFlight.get(rel);
-    if (pending) return pending;
-    const work = this.make(match[1] as FrameKind, match[2]!, absolute).finally(() => this.inFlight.delete(rel));
-    this.inFlight.set(rel, work);
+    if (pending) {
+      if (lane === 'alerts') promote(pending.job);
+      return pending.work;
+    }
+    const job: FrameJob = { lane, claim: null };
+    const work = this.make(match[1] as FrameKind, match[2]!, absolute, job).finally(() => this.inFlight.delete(rel));
+    this.inFlight.set(rel, { work, job });
     return work;
   }
 
-  private async make(kind: FrameKind, id: string, absolute: string): Promise<boolean> {
+  private async make(kind: FrameKind, id: string, absolute: string, job: FrameJob): Promise<boolean> {
     const derived = DERIVED[kind];
-    if (derived) return this.derive(kind, id, absolute, derived);
+    if (derived) return this.derive(kind, id, absolute, derived, job);
     if (!this.d.ffmpeg) return false;
     const source = await this.d.lookup(kind, id);
     if (!source) return false;
@@ -189,7 +199,10 @@ export class FrameService {
     const crop = kind === 'poster' && source.box ? posterCrop(source.box) : undefined;
     mkdirSync(dirname(absolute), { recursive: true });
     const partial = `${absolute.slice(0, -4)}.${process.pid}.part.jpg`;
-    await this.slot();
+    const claim = this.lanes.claim(job.lane);
+    job.claim = claim;
+    await claim.started;
+    const niceness = claim.lane === 'reports' ? REPORT_NICENESS : 0;
     try {
       // A seek past the last frame of a short segment gives no picture: step back a little and try again.
       for (const back of [0, 0.3, 0.6, 1]) {
@@ -198,6 +211,7 @@ export class FrameService {
             this.d.ffmpeg,
             frameArgs(found.file, Math.max(0, found.offsetSeconds - back), partial, WIDTH[baseFrameKind(kind)], crop),
             20_000,
+            { niceness },
           );
           if (existsSync(partial) && statSync(partial).size > 0) {
             renameSync(partial, absolute);
@@ -211,7 +225,7 @@ export class FrameService {
       rmSync(partial, { force: true });
       return false;
     } finally {
-      this.release();
+      claim.release();
     }
   }
 
@@ -221,8 +235,9 @@ export class FrameService {
     id: string,
     absolute: string,
     how: { base: 'face' | 'poster'; box: boolean; clahe: boolean },
+    job: FrameJob,
   ): Promise<boolean> {
-    const base = await this.read(how.base, id);
+    const base = await this.read(how.base, id, job.lane);
     if (!base) return false;
     const source = how.box ? await this.d.lookup(kind, id) : undefined;
     let image = sharp(base);
@@ -284,20 +299,18 @@ export class FrameService {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+}
 
-  private async slot(): Promise<void> {
-    if (this.running < (this.d.concurrency ?? 2)) {
-      this.running += 1;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
+/** A picture being made: the lane it was asked for in, and its place there once it waits for ffmpeg. */
+interface FrameJob {
+  lane: FfmpegLane;
+  claim: LaneClaim | null;
+}
 
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.running -= 1;
-  }
+/** An alert needs a picture a report job is making: a job not yet started moves to the alert lane. */
+function promote(job: FrameJob): void {
+  job.lane = 'alerts';
+  job.claim?.promote('alerts');
 }
 
 const FRAME_URL_TTL_MS = 6 * 3600_000;
