@@ -54,11 +54,13 @@ const model = (embedder = EMBEDDER) => ({
   calibration: CALIBRATION,
   dims: 3,
   prototypes: 1,
+  version: 'ada',
 });
 // One prototype of Ada from her confirmed faces: lit from the side, say.
 const prototypes: ModelPrototypesReply = {
   ok: true,
   uuid: MODEL,
+  version: 'ada',
   dims: 3,
   owners: [ADA],
   vectors: Buffer.from(Float32Array.from([0.6, 0, 0.8]).buffer).toString('base64'),
@@ -123,13 +125,14 @@ describe('a person erased from the loaded model', () => {
   it('fetches the same model again when it has fewer prototypes, and forgets theirs', async () => {
     const both: ModelPrototypesReply = {
       ...prototypes,
+      version: 'ada+bo',
       owners: [ADA, BO],
       vectors: Buffer.from(Float32Array.from([0.6, 0, 0.8, 0, 0.6, 0.8]).buffer).toString('base64'),
     };
     const replies = [
-      { ok: true as const, version: 'v1|m:2', changed: true, people, model: { ...model(), prototypes: 2 } },
+      { ok: true as const, version: 'v1|m:ada+bo', changed: true, people, model: { ...model(), prototypes: 2, version: 'ada+bo' } },
       // Ada erased: she leaves the registry and the model (one prototype fewer).
-      { ok: true as const, version: 'v2|m:1', changed: true, people: [people[1]!], model: model() },
+      { ok: true as const, version: 'v2|m:bo', changed: true, people: [people[1]!], model: { ...model(), version: 'bo' } },
     ];
     const server = fakeServer(replies, both);
     const book = new GalleryBook(server.client, fakeModels, log);
@@ -137,12 +140,46 @@ describe('a person erased from the loaded model', () => {
     expect([...book.model('maple')!.prototypes.keys()]).toEqual([ADA, BO]);
     server.client.modelPrototypes = async (_domain: string, uuid: string) => {
       server.fetched.push(uuid);
-      return { ...both, owners: [BO], vectors: Buffer.from(Float32Array.from([0, 0.6, 0.8]).buffer).toString('base64') };
+      return { ...both, version: 'bo', owners: [BO], vectors: Buffer.from(Float32Array.from([0, 0.6, 0.8]).buffer).toString('base64') };
     };
     await book.sync('maple');
     expect(server.fetched).toEqual([MODEL, MODEL]);
     expect([...book.model('maple')!.prototypes.keys()]).toEqual([BO]);
     expect(book.gallery('maple').ids()).toEqual([BO]);
+  });
+});
+
+describe('the loaded model’s prototypes changing with their count unchanged', () => {
+  it('fetches them again when the model’s version changes (one person’s consent withdrawn, another’s given)', async () => {
+    // Bo's consent given and Ada's withdrawn between two polls: the same model, one prototype still, but Bo's.
+    const replies = [
+      { ok: true as const, version: 'v1|m:ada', changed: true, people, model: model() },
+      { ok: true as const, version: 'v2|m:bo', changed: true, people, model: { ...model(), version: 'bo' } },
+      { ok: true as const, version: 'v3|m:bo', changed: true, people, model: { ...model(), version: 'bo' } },
+    ];
+    const server = fakeServer(replies, prototypes);
+    const book = new GalleryBook(server.client, fakeModels, log);
+    await book.sync('maple');
+    expect([...book.model('maple')!.prototypes.keys()]).toEqual([ADA]);
+    server.client.modelPrototypes = async (_domain: string, uuid: string) => {
+      server.fetched.push(uuid);
+      return {
+        ...prototypes,
+        version: 'bo',
+        owners: [BO],
+        vectors: Buffer.from(Float32Array.from([0, 0.6, 0.8]).buffer).toString('base64'),
+      };
+    };
+    await book.sync('maple');
+    expect(server.fetched).toEqual([MODEL, MODEL]);
+    expect([...book.model('maple')!.prototypes.keys()]).toEqual([BO]);
+    expect(book.gallery('maple').match(Float32Array.from([0, 0.6, 0.8]), 1)[0]).toMatchObject({
+      personId: BO,
+      similarity: expect.closeTo(1, 5),
+    });
+    // The registry changed but the model did not: its prototypes are not fetched again.
+    await book.sync('maple');
+    expect(server.fetched).toEqual([MODEL, MODEL]);
   });
 });
 

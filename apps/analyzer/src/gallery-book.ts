@@ -15,8 +15,8 @@ export interface LoadedModel {
   label: string;
   calibration: ModelCalibration;
   prototypes: Map<string, Float32Array[]>;
-  /** how many prototypes the server said it has: fewer when a person was erased from it or withdrew consent */
-  count: number;
+  /** of the prototypes fetched: another when a person was erased from it or consent changed (even with the same count) */
+  version: string;
 }
 
 /**
@@ -116,8 +116,9 @@ export class GalleryBook {
   /** The loaded model, fetched when it changed; none when the building has none or it is another embedder's. */
   private async loadModel(domain: string, named: GalleryReply['model'], had: LoadedModel | null): Promise<LoadedModel | null> {
     if (!named || named.embedder !== EMBEDDER) return null;
-    // The same model with another count: someone was erased from it or their consent changed (their prototypes go or come).
-    if (had?.uuid === named.uuid && had.count === named.prototypes) return had;
+    // The same model in another version: someone was erased from it or consent changed (prototypes went or came, maybe as
+    // many as before).
+    if (had?.uuid === named.uuid && had.version === named.version) return had;
     const reply = await this.client.modelPrototypes(domain, named.uuid);
     const bytes = Buffer.from(reply.vectors, 'base64');
     const prototypes = new Map<string, Float32Array[]>();
@@ -127,7 +128,8 @@ export class GalleryBook {
       prototypes.set(owner, [...(prototypes.get(owner) ?? []), vector]);
     });
     this.log.info(`model ${named.label} of ${domain}: ${reply.owners.length} prototypes of ${prototypes.size} people`);
-    return { uuid: named.uuid, label: named.label, calibration: named.calibration, prototypes, count: reply.owners.length };
+    // The reply's own version: what changed since the gallery named it is fetched at the next poll, not twice.
+    return { uuid: named.uuid, label: named.label, calibration: named.calibration, prototypes, version: reply.version };
   }
 
   /** The embedding of the largest face in a photo, or null when there is none. */

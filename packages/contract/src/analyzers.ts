@@ -105,7 +105,13 @@ export const galleryModelSchema = z.object({
   embedder: z.string(),
   calibration: z.object({ w_sim: z.number(), w_margin: z.number(), bias: z.number(), threshold: z.number() }),
   dims: z.number().int(),
+  /** how many prototypes /model delivers now */
   prototypes: z.number().int(),
+  /**
+   * changes whenever what /model delivers changes (a person erased from the model, a consent given or withdrawn), even
+   * with the same count: an analyzer fetches the prototypes again when the model's uuid or this differs
+   */
+  version: z.string(),
 });
 export type GalleryModel = z.infer<typeof galleryModelSchema>;
 export const galleryReplySchema = z.object({
@@ -122,6 +128,8 @@ export const modelPrototypesQuerySchema = z.object({ domain_uuid: uuidSchema, uu
 export const modelPrototypesReplySchema = z.object({
   ok: z.literal(true),
   uuid: uuidSchema,
+  /** the version of what is delivered here, as the gallery names it */
+  version: z.string(),
   dims: z.number().int(),
   /** whose each prototype is (a person of the registry) */
   owners: z.array(uuidSchema),

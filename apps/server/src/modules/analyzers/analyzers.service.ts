@@ -139,9 +139,9 @@ export class AnalyzersService {
     await this.checkDomain(holder, domain);
     if (embedder) this.d.models.sawAnalyzer(domain, embedder);
     const model = await this.d.models.loaded(domain);
-    // The registry's version and the loaded model's (its prototypes change when a person is erased from it): either
-    // changing makes the analyzers fetch the gallery again.
-    const current = `${await this.d.faces.galleryVersion(domain)}|${model ? `${model.uuid}:${model.prototypes}` : '-'}`;
+    // The registry's version and the loaded model's (what it delivers changes when a person is erased from it or their
+    // consent changes): either changing makes the analyzers fetch the gallery again.
+    const current = `${await this.d.faces.galleryVersion(domain)}|${model ? `${model.uuid}:${model.version}` : '-'}`;
     if (version === current) return { ok: true, version: current, changed: false, people: [], model };
     const photos = await this.d.faces.galleryPhotos(domain);
     const expires = Math.ceil((this.d.clock.now() + GALLERY_URL_TTL_MS) / HOUR_MS) * HOUR_MS;

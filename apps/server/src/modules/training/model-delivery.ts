@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MODEL_MESSAGES, type ModelCalibration } from '@vigil/contract';
 import type { Clock } from '../../lib/clock.js';
 import { readCalibration } from './model-codec.js';
@@ -14,6 +15,16 @@ export interface LoadedModel {
   calibration: ModelCalibration;
   dims: number;
   prototypes: number;
+  /** of what /model delivers: the analyzers fetch the prototypes again when it changes */
+  version: string;
+}
+
+/**
+ * The version of a model's delivered prototypes: whose rows are delivered, in order (a model's rows never change in
+ * place; an erasure or a consent change adds or takes whole people), so two deliveries of the same count differ.
+ */
+export function deliveryVersion(calibration: string, delivered: readonly string[]): string {
+  return createHash('sha256').update(calibration).update('\n').update(delivered.join(',')).digest('base64url').slice(0, 16);
 }
 
 /**
@@ -60,14 +71,15 @@ export class ModelDelivery {
     if (!row || row.status !== 'ready' || !row.calibration || !row.embedder) return null;
     const stored = readCalibration(row.calibration);
     const excluded = await this.d.consent.unrecognisable(domain);
+    const delivered = stored.owners.filter((o) => !excluded.has(o));
     return {
       uuid: row.uuid,
       label: row.label,
       embedder: row.embedder,
       calibration: { w_sim: stored.w_sim, w_margin: stored.w_margin, bias: stored.bias, threshold: stored.threshold },
       dims: stored.dims,
-      // What /model delivers: an analyzer fetches the prototypes again when this count changes.
-      prototypes: stored.owners.filter((o) => !excluded.has(o)).length,
+      prototypes: delivered.length,
+      version: deliveryVersion(row.calibration, delivered),
     };
   }
 
@@ -75,7 +87,10 @@ export class ModelDelivery {
    * A loaded model's prototypes for an analyzer (whose each is, and the float32 rows, base64), without those of people
    * the building may not recognise; marks it applied.
    */
-  async prototypes(domain: string, uuid: string): Promise<{ uuid: string; dims: number; owners: string[]; vectors: string } | null> {
+  async prototypes(
+    domain: string,
+    uuid: string,
+  ): Promise<{ uuid: string; version: string; dims: number; owners: string[]; vectors: string } | null> {
     const current = await this.d.models.current(domain);
     if (current?.model_uuid !== uuid) return null;
     const row = await this.d.models.byUuid(uuid);
@@ -88,6 +103,7 @@ export class ModelDelivery {
     const vectors =
       kept.length === stored.owners.length ? bytes : Buffer.concat(kept.map((i) => bytes.subarray(i * rowBytes, (i + 1) * rowBytes)));
     this.fetched.set(domain, uuid);
-    return { uuid, dims: stored.dims, owners: kept.map((i) => stored.owners[i]!), vectors: vectors.toString('base64') };
+    const owners = kept.map((i) => stored.owners[i]!);
+    return { uuid, version: deliveryVersion(row.calibration, owners), dims: stored.dims, owners, vectors: vectors.toString('base64') };
   }
 }
