@@ -29,7 +29,9 @@ export function KeyCards({ keys, onRevoke }: { keys: readonly Detector[]; onRevo
                 </Text>
                 <DeploymentMark detector={key} />
               </div>
-              <KeyStatus detector={key} />
+              <div style={{ flexShrink: 0, textAlign: 'right' }}>
+                <KeyStatus detector={key} />
+              </div>
             </Group>
             <KeyPurposes detector={key} />
             <Field label="Key starts">

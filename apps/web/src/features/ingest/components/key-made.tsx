@@ -15,7 +15,7 @@ export function KeyMade({ detector, secret, onDone }: { detector: Detector; secr
           {secret}
         </Code>
         <Group gap="sm">
-          <CopyButton value={secret}>
+          <CopyButton value={secret} timeout={3000}>
             {({ copied, copy }) => (
               <Button color={copied ? 'teal' : 'blue'} onClick={copy}>
                 {copied ? 'Copied' : 'Copy key'}

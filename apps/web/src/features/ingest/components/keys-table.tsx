@@ -31,13 +31,13 @@ export function KeysTable({ keys, onRevoke }: { keys: readonly Detector[]; onRev
                 </Text>
                 <DeploymentMark detector={key} />
               </Table.Td>
-              <Table.Td maw={200}>
+              <Table.Td miw={140} maw={220}>
                 <KeyPurposes detector={key} />
               </Table.Td>
               <Table.Td>
                 <Code>{key.key_prefix}…</Code>
               </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{keyMakerText(key)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'break-word' }}>{keyMakerText(key)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <time dateTime={key.created_at}>{formatKeyTime(key.created_at)}</time>
               </Table.Td>

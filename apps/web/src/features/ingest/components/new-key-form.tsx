@@ -59,6 +59,7 @@ export function NewKeyForm({
           onChange={(e) => setName(e.currentTarget.value)}
           error={problem.name}
           autoComplete="off"
+          maw={520}
           required
         />
         <Checkbox.Group
