@@ -65,6 +65,8 @@ export interface Config {
     days: RetentionDays;
     /** minutes between retention sweeps (VIGIL_RETENTION_SWEEP_MINUTES; null: 'off', no sweep runs on this server) */
     sweepMinutes: number | null;
+    /** the audit trail's floor in days (VIGIL_AUDIT_RETENTION_MIN_DAYS): no period, a building's or the installation's, goes below it */
+    auditMinDays: number;
   };
   /** the daily reports: made for the day before once per cluster (VIGIL_REPORTS_SCHEDULE=off: not by this server) */
   reportsSchedule: boolean;
@@ -125,6 +127,18 @@ export function retentionDays(env: Env): RetentionDays {
       throw new Error(`${name} must be a whole number of days from ${RETENTION.minDays} to ${RETENTION.maxDays}, not "${raw}"`);
     days[category] = parsed.data;
   }
+  return days;
+}
+
+/** VIGIL_AUDIT_RETENTION_MIN_DAYS: the audit trail's floor, a year unless the installation raises it (never lowers it). */
+export function auditRetentionMinDays(env: Env): number {
+  const raw = env.VIGIL_AUDIT_RETENTION_MIN_DAYS;
+  if (raw === undefined || raw === '') return RETENTION.auditMinDays;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < RETENTION.auditMinDays || days > RETENTION.maxDays)
+    throw new Error(
+      `VIGIL_AUDIT_RETENTION_MIN_DAYS may only raise the audit trail’s floor: a whole number of days from ${RETENTION.auditMinDays} to ${RETENTION.maxDays}, not "${raw}"`,
+    );
   return days;
 }
 
@@ -218,6 +232,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       days: retentionDays(env),
       sweepMinutes:
         env.VIGIL_RETENTION_SWEEP_MINUTES === 'off' ? null : integer(env, 'VIGIL_RETENTION_SWEEP_MINUTES', RETENTION.sweepMinutes),
+      auditMinDays: auditRetentionMinDays(env),
     },
     reportsSchedule: env.VIGIL_REPORTS_SCHEDULE !== 'off',
     video: {

@@ -9,9 +9,11 @@ import {
   parseStoredRetention,
   privacyUpdateSchema,
   resolveRetention,
+  retentionBelowFloor,
   retentionChanges,
   retentionCutoff,
   retentionEnvName,
+  retentionMinDays,
 } from './privacy.js';
 
 const DAY = RETENTION.dayMs;
@@ -45,6 +47,27 @@ describe('retention periods', () => {
   it('name each category’s environment variable', () => {
     expect(retentionEnvName('client_errors')).toBe('VIGIL_RETENTION_CLIENT_ERRORS_DAYS');
     expect(retentionEnvName('strangers')).toBe('VIGIL_RETENTION_STRANGERS_DAYS');
+  });
+
+  it('keep the audit trail at least its floor: a year, or more where the installation raised it', () => {
+    expect(RETENTION.auditMinDays).toBe(365);
+    expect(resolveRetention({ audit: 1 }, {}).audit).toEqual({ days: 365, source: 'floor' });
+    expect(resolveRetention({}, { audit: 30 }).audit).toEqual({ days: 365, source: 'floor' });
+    expect(resolveRetention({ audit: 400 }, {}, { audit: 500 }).audit).toEqual({ days: 500, source: 'floor' });
+    expect(resolveRetention({ audit: 600 }, {}, { audit: 500 }).audit).toEqual({ days: 600, source: 'building' });
+    // An installation floor cannot lower it, and other categories keep their 1-day minimum.
+    expect(retentionMinDays('audit', { audit: 30 })).toBe(365);
+    expect(retentionMinDays('strangers', {})).toBe(RETENTION.minDays);
+    expect(resolveRetention({ strangers: 1 }, {}).strangers).toEqual({ days: 1, source: 'building' });
+  });
+
+  it('refuse a change below a floor, naming it; a change back to the default (null) is no period', () => {
+    expect(retentionBelowFloor({ audit: 364 }, {})).toBe(
+      'The audit trail is kept at least 365 days on this installation: 364 days is too short. Nothing was changed.',
+    );
+    expect(retentionBelowFloor({ strangers: 3, audit: 499 }, { audit: 500 })).toMatch(/at least 500 days/);
+    expect(retentionBelowFloor({ audit: 365, strangers: 1 }, {})).toBeNull();
+    expect(retentionBelowFloor({ audit: null }, { audit: 500 })).toBeNull();
   });
 
   it('list what a change moves, for the audit entry', () => {

@@ -46,6 +46,11 @@ export const RETENTION = {
   sweepMinutes: 60,
   /** the first sweep after a server starts, so a start is not slowed by it */
   firstSweepDelayMs: 3 * 60_000,
+  /**
+   * the audit trail is kept at least a year: no building may shorten it below this (else an administrator could erase
+   * their own actions); an installation may raise it (VIGIL_AUDIT_RETENTION_MIN_DAYS)
+   */
+  auditMinDays: 365,
 } as const;
 
 /** The defaults (README "Retention" says why each one). */
@@ -92,7 +97,8 @@ export const retentionDaysSchema = z
   .max(RETENTION.maxDays, `A period is at most ${RETENTION.maxDays} days.`);
 
 export type RetentionDays = Partial<Record<RetentionCategory, number>>;
-export type RetentionSource = 'building' | 'env' | 'default';
+/** floor: the period chosen was below the category's floor (set before the floor was raised), so the floor applies */
+export type RetentionSource = 'building' | 'env' | 'default' | 'floor';
 export interface RetentionPeriod {
   days: number;
   source: RetentionSource;
@@ -115,8 +121,22 @@ export function parseStoredRetention(json: string | null | undefined): Retention
   return out;
 }
 
-/** Each category's period: the building's own, else the installation's (VIGIL_RETENTION_*), else the default. */
-export function resolveRetention(building: RetentionDays, installation: RetentionDays): Record<RetentionCategory, RetentionPeriod> {
+/** The shortest period of each category on every installation: the audit trail's year. */
+export const RETENTION_FLOOR_DAYS: RetentionDays = { audit: RETENTION.auditMinDays };
+
+/** The shortest period a category may have on an installation: its floor, raised by the installation's (`floors`), else 1 day. */
+export const retentionMinDays = (category: RetentionCategory, floors: RetentionDays = {}): number =>
+  Math.max(RETENTION.minDays, RETENTION_FLOOR_DAYS[category] ?? 0, floors[category] ?? 0);
+
+/**
+ * Each category's period: the building's own, else the installation's (VIGIL_RETENTION_*), else the default; never
+ * shorter than its floor (`floors`: the installation's, e.g. the audit trail's).
+ */
+export function resolveRetention(
+  building: RetentionDays,
+  installation: RetentionDays,
+  floors: RetentionDays = {},
+): Record<RetentionCategory, RetentionPeriod> {
   return Object.fromEntries(
     RETENTION_CATEGORIES.map((category) => {
       const own = isInstallationCategory(category) ? undefined : building[category];
@@ -127,9 +147,21 @@ export function resolveRetention(building: RetentionDays, installation: Retentio
           : env !== undefined
             ? { days: env, source: 'env' }
             : { days: RETENTION_DEFAULT_DAYS[category], source: 'default' };
-      return [category, period];
+      const min = retentionMinDays(category, floors);
+      return [category, period.days < min ? { days: min, source: 'floor' } : period];
     }),
   ) as Record<RetentionCategory, RetentionPeriod>;
+}
+
+/** Why a building's change is refused: a period below its category's floor (null: none is). */
+export function retentionBelowFloor(retention: Partial<Record<RetentionCategory, number | null>>, floors: RetentionDays): string | null {
+  for (const category of RETENTION_CATEGORIES) {
+    const days = retention[category];
+    const min = retentionMinDays(category, floors);
+    if (typeof days === 'number' && days < min)
+      return `The ${RETENTION_CATEGORY_TEXT[category].label.toLowerCase()} is kept at least ${min} days on this installation: ${days} days is too short. Nothing was changed.`;
+  }
+  return null;
 }
 
 /** What is older than this (epoch ms) is past a period of `days` at `now`. */
@@ -218,8 +250,10 @@ export type RetentionHeld = z.infer<typeof retentionHeldSchema>;
 export const retentionEntrySchema = z.object({
   category: retentionCategorySchema,
   days: z.number().int(),
-  source: z.enum(['building', 'env', 'default']),
+  source: z.enum(['building', 'env', 'default', 'floor']),
   default_days: z.number().int(),
+  /** the shortest period the building may set: the audit trail's floor (VIGIL_AUDIT_RETENTION_MIN_DAYS), else 1 */
+  min_days: z.number().int(),
   /** installation: the same for every building, set by its VIGIL_RETENTION_* variable */
   scope: z.enum(['building', 'installation']),
   held: retentionHeldSchema,

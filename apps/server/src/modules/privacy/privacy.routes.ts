@@ -28,7 +28,8 @@ export function privacyRoutes(app: App, deps: { authenticator: Authenticator; re
         config: { access: { rights: ['account/edit'] } },
         schema: {
           tags: ['privacy'],
-          summary: "Changes a building's retention periods in days (null: back to the installation's); audited (account/edit)",
+          summary:
+            "Changes a building's retention periods in days (null: back to the installation's; the audit trail's at least its floor, VIGIL_AUDIT_RETENTION_MIN_DAYS, a year by default); audited (account/edit)",
           body: privacyUpdateSchema,
           response: replies(privacyReplySchema),
         },

@@ -16,6 +16,7 @@ import { ReportsRetention } from '../reports/reports-retention.js';
 import { DetectionRetention } from '../faces/detection-retention.js';
 import { ClientErrorsService } from '../staff/client-errors.service.js';
 import { VideoRetention } from '../video/video-retention.js';
+import { createOrphanPictureSweep } from './orphan-pictures.wiring.js';
 import { privacyRoutes } from './privacy.routes.js';
 import { RetentionScheduler } from './retention-schedule.js';
 import { RetentionSweep, type RetentionParts } from './retention-sweep.js';
@@ -33,6 +34,8 @@ export interface RetentionDeps {
   clientErrors: ClientErrorsService;
   audit: AuditService;
   pictures: RetentionParts['pictures'];
+  /** the media folder whose picture files no row names the sweep deletes */
+  store: MediaStore;
   clock: Clock;
   log?: RetentionParts['log'];
   /** batch sizes (tests and the bench make them small or measure them) */
@@ -57,6 +60,7 @@ export function createRetention(d: RetentionDeps) {
     privacy: repos.privacy,
     sweeps: repos.retentionSweeps,
     installation: d.retention.days,
+    floors: { audit: d.retention.auditMinDays },
     schedule: { everyMs, firstAt },
     held: { detections, alerts, events, video: d.video, clientErrors: d.clientErrors, audit: d.audit, badges, reports },
     audit: d.audit,
@@ -75,6 +79,7 @@ export function createRetention(d: RetentionDeps) {
       badges,
       reports,
       pictures: d.pictures,
+      orphans: createOrphanPictureSweep({ db: d.db, repos, store: d.store, clock }),
       clock,
       ...(d.log && { log: d.log }),
     },
@@ -114,6 +119,7 @@ export function standaloneRetention(
     clientErrors: new ClientErrorsService(repos.clientErrors, clock),
     audit: createAudit({ audit: repos.audit, cameras: repos.cameras, clock }),
     pictures,
+    store,
     clock,
     ...options,
   });

@@ -5,7 +5,9 @@ import {
   nextSweepAt,
   parseStoredRetention,
   resolveRetention,
+  retentionBelowFloor,
   retentionChanges,
+  retentionMinDays,
   type PrivacyReply,
   type PrivacyUpdate,
   type RetentionCategory,
@@ -16,6 +18,7 @@ import {
 } from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { Clock } from '../../lib/clock.js';
+import { badRequest } from '../../lib/http-error.js';
 import type { AlertsRetention } from '../alerts/alerts-retention.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import type { EventsRetention } from '../events/events-retention.js';
@@ -49,6 +52,8 @@ export class RetentionService {
       sweeps: Pick<JobLeases, 'state'>;
       /** the installation's periods (config.retention.days) */
       installation: RetentionDays;
+      /** the shortest periods allowed (the audit trail's floor, config.retention.auditMinDays) */
+      floors: RetentionDays;
       schedule: SweepSchedule;
       held: {
         detections: Pick<DetectionRetention, 'held'>;
@@ -68,12 +73,12 @@ export class RetentionService {
   /** Each category's period in the building. */
   async ofBuilding(domain: string): Promise<Record<RetentionCategory, RetentionPeriod>> {
     const row = await this.d.privacy.row(domain);
-    return resolveRetention(parseStoredRetention(row?.retention), this.d.installation);
+    return resolveRetention(parseStoredRetention(row?.retention), this.d.installation, this.d.floors);
   }
 
   /** The periods of data that belongs to no building. */
   ofInstallation(): Record<RetentionCategory, RetentionPeriod> {
-    return resolveRetention({}, this.d.installation);
+    return resolveRetention({}, this.d.installation, this.d.floors);
   }
 
   /** GET /api/v1/privacy (account/view_audit in the building). */
@@ -90,6 +95,8 @@ export class RetentionService {
 
   /** Sets a building's periods (the caller checked who may: the API or an administrator's CLI); audited when any moved. */
   async set(actor: AuditActor, domain: string, retention: PrivacyUpdate['retention']): Promise<PrivacyReply> {
+    const belowFloor = retentionBelowFloor(retention, this.d.floors);
+    if (belowFloor) throw badRequest(belowFloor);
     const before = await this.ofBuilding(domain);
     const stored = parseStoredRetention((await this.d.privacy.row(domain))?.retention);
     for (const [category, days] of Object.entries(retention) as [RetentionCategory, number | null][]) {
@@ -129,6 +136,7 @@ export class RetentionService {
         days: periods[category].days,
         source: periods[category].source,
         default_days: RETENTION_DEFAULT_DAYS[category],
+        min_days: retentionMinDays(category, this.d.floors),
         scope: isInstallationCategory(category) ? 'installation' : 'building',
         held: presentHeld(held[category]),
       })),

@@ -2,15 +2,14 @@ import { Badge, Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/
 import { RETENTION, RETENTION_CATEGORY_TEXT, retentionEnvName, type RetentionEntry } from '@vigil/contract';
 import { formatMoment } from '../../../lib/format-moment';
 import { formatDays, formatHeld } from '../lib/format-held';
+import type { PeriodDraft } from '../lib/period-changes';
 
 const SOURCE_TEXT: Record<RetentionEntry['source'], string> = {
   building: 'Set for this building',
   env: 'Installation setting',
   default: 'Default',
+  floor: 'Minimum on this installation',
 };
-
-/** What is being typed for a category: days, nothing yet, or back to the installation's period. */
-export type PeriodDraft = number | '' | 'default';
 
 /** One category: what it holds, how long it is kept (editable by account administrators), and where the period comes from. */
 export function RetentionCard({
@@ -47,8 +46,9 @@ export function RetentionCard({
             <NumberInput
               label="Kept for"
               aria-label={`${text.label}: kept for (days)`}
-              min={RETENTION.minDays}
+              min={entry.min_days}
               max={RETENTION.maxDays}
+              description={entry.min_days > RETENTION.minDays ? `At least ${formatDays(entry.min_days)} on this installation.` : undefined}
               allowDecimal={false}
               allowNegative={false}
               clampBehavior="none"
@@ -73,6 +73,7 @@ export function RetentionCard({
           <Text size="sm">
             Kept for <strong>{formatDays(entry.days)}</strong>
             {installation && ` (whole installation: ${retentionEnvName(entry.category)})`}
+            {!installation && entry.min_days > RETENTION.minDays && ` (at least ${formatDays(entry.min_days)} on this installation)`}
           </Text>
         )}
         <Group gap="lg">

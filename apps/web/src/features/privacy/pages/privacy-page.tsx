@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { CONSENT_MESSAGES, RETENTION, hasOperation, type PrivacyReply, type RetentionCategory } from '@vigil/contract';
+import { CONSENT_MESSAGES, hasOperation, type PrivacyReply } from '@vigil/contract';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentDomain } from '../../../lib/current-domain';
@@ -9,22 +9,9 @@ import { useViewer } from '../../../lib/viewer';
 import { usePrivacy } from '../api/get-privacy';
 import { useSetConsentRequired } from '../api/set-consent-required';
 import { useUpdateRetention } from '../api/update-retention';
-import { RetentionCard, type PeriodDraft } from '../components/retention-card';
+import { RetentionCard } from '../components/retention-card';
+import { changesOf, type Drafts } from '../lib/period-changes';
 import { SweepStatus } from '../components/sweep-status';
-
-type Drafts = Partial<Record<RetentionCategory, PeriodDraft>>;
-
-/** The periods typed that can be saved: whole days within the bounds, or back to the default; the first problem otherwise. */
-function changesOf(drafts: Drafts): { retention: Partial<Record<RetentionCategory, number | null>>; problem: string | null } {
-  const retention: Partial<Record<RetentionCategory, number | null>> = {};
-  for (const [category, draft] of Object.entries(drafts) as [RetentionCategory, PeriodDraft][]) {
-    if (draft === 'default') retention[category] = null;
-    else if (draft === '' || draft < RETENTION.minDays || draft > RETENTION.maxDays)
-      return { retention, problem: `Each period is a whole number of days from ${RETENTION.minDays} to ${RETENTION.maxDays}.` };
-    else retention[category] = draft;
-  }
-  return { retention, problem: null };
-}
 
 function PrivacySettings({
   domainId,
@@ -41,7 +28,7 @@ function PrivacySettings({
   const [notice, setNotice] = useState<string | null>(null);
   const update = useUpdateRetention(domainId);
   const consent = useSetConsentRequired(domainId);
-  const { retention, problem } = changesOf(drafts);
+  const { retention, problem } = changesOf(drafts, data.retention);
   const changed = Object.keys(drafts).length > 0;
 
   function save() {
