@@ -23,10 +23,12 @@ let cli: string;
 let bundleDir: string;
 let dataDir: string;
 
-const vigil = async (...args: string[]) => {
+/** The CLI run as this OS account (never through sudo, unless `env` says SUDO_USER). */
+const vigilWith = async (env: Record<string, string>, ...args: string[]) => {
+  const { SUDO_USER: _sudo, ...inherited } = process.env;
   try {
     const { stdout } = await run(process.execPath, [cli, ...args], {
-      env: { ...process.env, VIGIL_DATA_DIR: dataDir, DATABASE_URL: '', VIGIL_LOG_LEVEL: 'silent' },
+      env: { ...inherited, VIGIL_DATA_DIR: dataDir, DATABASE_URL: '', VIGIL_LOG_LEVEL: 'silent', ...env },
     });
     return { code: 0, out: stdout.trim() };
   } catch (error) {
@@ -34,6 +36,9 @@ const vigil = async (...args: string[]) => {
     return { code: failed.code, out: `${failed.stdout}${failed.stderr}`.trim() };
   }
 };
+const vigil = (...args: string[]) => vigilWith({}, ...args);
+/** What the audit trail records as where a command came from: the OS account that ran it. */
+const shell = `cli:${userInfo().username}`;
 
 // The CLI keeps its own SQLite database in its data folder, whatever the tier's engine: it runs once, in the SQLite pass.
 describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('npm run vigil', () => {
@@ -140,7 +145,7 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('npm run vigil', (
         expect(Number(setting.consent_required)).toBe(1);
         const entries = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'changed_privacy').execute();
         expect(entries).toHaveLength(1);
-        expect(entries[0]).toMatchObject({ domain_uuid: setting.domain_uuid, address: 'cli', user_email: expect.stringMatching(/^cli:/) });
+        expect(entries[0]).toMatchObject({ domain_uuid: setting.domain_uuid, address: shell, user_email: shell });
         expect(JSON.parse(entries[0]!.detail!)).toEqual({ consent_required: true });
       } finally {
         await database.close();
@@ -168,7 +173,8 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('npm run vigil', (
       expect(dry.out).toContain('Nothing was erased: run again with --yes to erase them.');
       expect((await vigil('people', 'Maple Court')).out).toContain(uuid);
 
-      const erased = await vigil('erase-person', '--yes', uuid, '--operator', 'DPO@vigil.example');
+      // Run through sudo by alice: the receipt names the OS account and her, whatever operator name was typed.
+      const erased = await vigilWith({ SUDO_USER: 'alice' }, 'erase-person', '--yes', uuid, '--operator', 'DPO@vigil.example');
       expect(erased.code, erased.out).toBe(0);
       expect(erased.out).toMatch(new RegExp(`^Erased ${uuid} at \\d{4}-[\\d-]+T[\\d:.]+Z by dpo@vigil\\.example:\\n  photos: 1\\n`));
       expect(erased.out).not.toContain('Eve');
@@ -180,7 +186,7 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('npm run vigil', (
       try {
         const receipts = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'erased_person').execute();
         expect(receipts).toHaveLength(1);
-        expect(receipts[0]).toMatchObject({ subject: uuid, user_email: 'dpo@vigil.example', address: 'cli' });
+        expect(receipts[0]).toMatchObject({ subject: uuid, user_email: 'dpo@vigil.example', address: `${shell} (sudo by alice)` });
         expect(JSON.parse(receipts[0]!.detail!)).toMatchObject({ photos: 1, detections_confirmed: 0 });
         expect(await database.db.selectFrom('faces').select('uuid').where('uuid', '=', uuid).execute()).toEqual([]);
       } finally {
@@ -258,7 +264,7 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('npm run vigil', (
           .orderBy('seq')
           .execute();
         expect(entries.map((e) => e.action)).toEqual(['created_key', 'revoked_key']);
-        for (const entry of entries) expect(entry).toMatchObject({ user_email: `cli:${userInfo().username}`, address: 'cli' });
+        for (const entry of entries) expect(entry).toMatchObject({ user_email: shell, address: shell });
         const row = await database.db
           .selectFrom('detectors')
           .select(['purposes', 'created_by'])

@@ -41,9 +41,12 @@ export function actorOfPrincipal(principal: Principal): AuditActor {
   return { userId: principal.user.id, email: principal.user.email, address: principal.address ?? null };
 }
 
-/** The administration CLI acting as an operator named on its command line (no address: it runs on the server). */
-export function cliActor(operator: string): AuditActor {
-  return { userId: null, email: operator.toLowerCase(), address: 'cli' };
+/**
+ * The administration CLI acting as an operator named on its command line; its address is where it ran from (the OS
+ * account running it, which a typed name cannot change), at most the column's 64 characters.
+ */
+export function cliActor(operator: string, from = 'cli'): AuditActor {
+  return { userId: null, email: operator.toLowerCase(), address: from.slice(0, 64) };
 }
 
 // A detail never carries a secret: a key that names one is dropped whatever its value (defence in depth; callers

@@ -72,9 +72,9 @@ export class ErasureService {
     return { person, counts: (await this.plan(this.d.db, person)).counts };
   }
 
-  /** The administration CLI's erasure, in the name of the operator given on its command line. */
-  eraseAsOperator(uuid: string, operator: string): Promise<ErasureReceipt> {
-    return this.run(uuid, cliActor(operator));
+  /** The administration CLI's erasure, in the name of the operator given on its command line, from the shell account `from`. */
+  eraseAsOperator(uuid: string, operator: string, from: string): Promise<ErasureReceipt> {
+    return this.run(uuid, cliActor(operator, from));
   }
 
   private async run(uuid: string, actor: AuditActor): Promise<ErasureReceipt> {
