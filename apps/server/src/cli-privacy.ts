@@ -6,6 +6,7 @@ import { MediaStore } from './media/media-store.js';
 import { PersonAlertsService } from './modules/alerts/person-alerts.service.js';
 import { cliActor, type AuditActor } from './modules/audit/audit.service.js';
 import { createAudit } from './modules/audit/audit.wiring.js';
+import { BadgeConsent } from './modules/badges/badge-consent.js';
 import { createErasureArea } from './modules/faces/erasure.wiring.js';
 import { consentServiceFor } from './modules/faces/faces.wiring.js';
 import { ConsentSettingService } from './modules/privacy/consent-setting.service.js';
@@ -19,28 +20,7 @@ import { personBadges, type Repositories } from './repositories.js';
 export const cliAudit = (repos: Repositories) => createAudit({ audit: repos.audit, cameras: repos.cameras, clock: systemClock });
 
 /** The audit trail names the shell account that ran a command (the CLI runs on the server). */
-/**
- * Where a command came from, as the audit trail's address: `cli:` and the OS account running it, and who ran sudo
- * (SUDO_USER) when set, so a made-up operator name still shows who ran it.
- */
-export function shellOrigin(username: string, env: { SUDO_USER?: string | undefined }): string {
-  const sudo = env.SUDO_USER?.trim();
-  return `cli:${username}${sudo && sudo !== username ? ` (sudo by ${sudo})` : ''}`;
-}
-
-/** The OS account running this process (its uid when it has no name: a container without a passwd entry). */
-function osAccount(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return `uid ${process.getuid?.() ?? '?'}`;
-  }
-}
-
-/** This command's shell origin. */
-const shell = () => shellOrigin(osAccount(), process.env);
-
-export const shellActor = (): AuditActor => cliActor(`cli:${osAccount()}`, shell());
+export const shellActor = (): AuditActor => cliActor(`cli:${userInfo().username}`);
 
 /** `consent-required <domain> on|off`: whether recognition in the building needs people's consent (audited). */
 export async function consentRequired(
@@ -53,11 +33,23 @@ export async function consentRequired(
   if (!domainRef || (value !== 'on' && value !== 'off')) throw new Error('consent-required needs <domain> on|off');
   const domain = await domainOf(domainRef);
   const privacy = new PrivacyService({ db: database.db, privacy: repos.privacy, clock: systemClock });
+  const consent = consentServiceFor({ db: database.db, privacy });
+  const badges = new BadgeConsent({
+    db: database.db,
+    consentRequired: (uuid, trx) => privacy.consentRequired(uuid, trx),
+    faces: {
+      consentCheck: (trx, uuid) => consent.check(trx, uuid),
+      peopleIn: (trx, uuid, people) => repos.faces.peopleIn(trx, uuid, people),
+    },
+    badges: repos.badges,
+    tags: repos.badgeTags,
+  });
   const setting = new ConsentSettingService({
     db: database.db,
     dialect: database.dialect,
     privacy,
-    faces: { consentSettingChanged: (trx, uuid) => consentServiceFor({ db: database.db, privacy }).settingChanged(trx, uuid) },
+    faces: { consentSettingChanged: (trx, uuid) => consent.settingChanged(trx, uuid) },
+    badges,
     audit: cliAudit(repos),
   });
   await setting.set(shellActor(), domain.uuid, value === 'on');
@@ -98,7 +90,7 @@ export async function erasePerson(database: DatabaseHandle, repos: Repositories,
     console.log('Nothing was erased: run again with --yes to erase them.');
     return 1;
   }
-  const receipt = await erasure.eraseAsOperator(person.uuid, operator, shell());
+  const receipt = await erasure.eraseAsOperator(person.uuid, operator);
   const erased = Object.entries(receipt.counts).map(([what, n]) => `  ${what.replace(/_/g, ' ')}: ${n}`);
   console.log([`Erased ${receipt.frontend_face_uuid} at ${receipt.erased_at} by ${receipt.erased_by ?? operator}:`, ...erased].join('\n'));
   return 0;

@@ -10,6 +10,8 @@ import {
   matchRatio,
   ratioPercent,
   recentVerificationWarning,
+  registryPersonShown,
+  registryVisibility,
   titleCase,
 } from './badges.js';
 import { isWellTrained } from './training-metrics.js';
@@ -98,5 +100,18 @@ describe('badge rules (part 2 §4, §9)', () => {
     expect(recentVerificationWarning({ by: 'b@x.example', at: at(60) }, 'a@x.example', now)).toBe(null);
     expect(recentVerificationWarning({ by: 'a@x.example', at: at(5) }, 'a@x.example', now)).toBe(null);
     expect(recentVerificationWarning(null, 'a@x.example', now)).toBe(null);
+  });
+});
+
+describe('registry data on the badge pages (DECISIONS.md)', () => {
+  it('follows the faces operations: none without them, residents only without find_all, everyone with it', () => {
+    expect(registryVisibility(undefined)).toBe('none');
+    expect(registryVisibility({ keycard: ['view_all', 'edit'] })).toBe('none');
+    expect(registryVisibility({ keycard: ['view_all'], faces: ['find_resident'] })).toBe('residents');
+    expect(registryVisibility({ keycard: ['view_all'], alerting: ['receive_er_alerts'] })).toBe('residents');
+    expect(registryVisibility({ keycard: ['view_all'], faces: ['find_resident', 'find_all'] })).toBe('all');
+    expect(['resident', 'employee', 'family'].map((role) => registryPersonShown('residents', role))).toEqual([true, false, false]);
+    expect(['resident', 'employee', 'family'].map((role) => registryPersonShown('all', role))).toEqual([true, true, true]);
+    expect(registryPersonShown('none', 'resident')).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { hasOperation, type ServiceMap } from './entitlements.js';
+import { canReadFaces, visibleToCaller, type FaceRole } from './faces.js';
 
 // Badges (part 2 §2-§9, issue 29): door-badge (keycard) taps compared with the faces seen at the door. An access-control
 // system sends taps; the faces the analyzer saw at the access point's camera around each tap are the tap's detections,
@@ -143,4 +145,21 @@ export function recentVerificationWarning(
 /** A card number masked to its last four characters. */
 export function maskCredential(id: string): string {
   return id.length <= 4 ? id : `${'•'.repeat(Math.min(4, id.length - 4))}${id.slice(-4)}`;
+}
+
+/**
+ * What of the faces registry the badge pages may show a caller (DECISIONS.md "Registry data outside the faces pages"):
+ * nothing without the faces operations that load the registry, residents only without faces/find_all, else everyone.
+ * Callers of one class see the same list, so the badge list is cached per building and class.
+ */
+export type RegistryVisibility = 'none' | 'residents' | 'all';
+
+export function registryVisibility(services: ServiceMap | undefined): RegistryVisibility {
+  if (!canReadFaces(services)) return 'none';
+  return hasOperation(services, 'faces', 'find_all') ? 'all' : 'residents';
+}
+
+/** Whether a registry person of this role (their name, photo and record) is shown to a caller of this class. */
+export function registryPersonShown(visibility: RegistryVisibility, role: string): boolean {
+  return visibility !== 'none' && visibleToCaller(role as FaceRole, visibility === 'all');
 }

@@ -79,6 +79,15 @@ export interface BadgeTagTable {
   verified_at: number;
 }
 
+/** A tap verified for an identity that keeps no face (consent required and not given): who and when (migration 0021). */
+export interface BadgeVerificationTable {
+  access_event_uuid: string;
+  identity_uuid: string;
+  domain_uuid: string;
+  verified_by: string | null;
+  verified_at: number;
+}
+
 export interface ReportTable {
   uuid: string;
   domain_uuid: string;
@@ -100,4 +109,5 @@ export type BadgeCredentialRow = Selectable<BadgeCredentialTable>;
 export type AccessPointRow = Selectable<AccessPointTable>;
 export type AccessEventRow = Selectable<AccessEventTable>;
 export type BadgeTagRow = Selectable<BadgeTagTable>;
+export type BadgeVerificationRow = Selectable<BadgeVerificationTable>;
 export type ReportRow = Selectable<ReportTable>;

@@ -5,6 +5,7 @@ import type {
   BadgeCredentialTable,
   BadgeIdentityTable,
   BadgeTagTable,
+  BadgeVerificationTable,
   ReportTable,
 } from './schema-badges.js';
 import type { AnalyzerLeaseTable, AnalyzerTable, CameraAnalysisTable, DeploymentKeyTable, DetectorTable } from './schema-analyzers.js';
@@ -307,6 +308,7 @@ export interface Database {
   access_points: AccessPointTable;
   access_events: AccessEventTable;
   badge_tags: BadgeTagTable;
+  badge_verifications: BadgeVerificationTable;
   reports: ReportTable;
 }
 

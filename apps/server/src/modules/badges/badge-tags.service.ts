@@ -1,11 +1,13 @@
-import { BADGES, type ConfirmedTag, type StoredTag } from '@vigil/contract';
+import { BADGES, hasOperation, type ConfirmedTag, type StoredTag } from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/database.js';
-import type { AccessEventRow, BadgeIdentityRow, BadgeTagRow } from '../../db/schema.js';
+import type { SqlDialect } from '../../db/dialect.js';
+import type { AccessEventRow, BadgeIdentityRow, BadgeTagRow, BadgeVerificationRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import type { FacesPort } from '../faces/faces.port.js';
+import type { BadgeConsent } from './badge-consent.js';
 import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import { identityIds, storedTag } from './badges.presenters.js';
@@ -16,17 +18,20 @@ import type { TapScorer } from './tap-scorer.js';
 /**
  * Verified matches (part 2 §3, §4, §7 confirmed_tags): which faces of a tap are its holder or a co-tenant (confirmed)
  * or not (rejected, WRONG_PERSON). Saving looks at the taps again, so counts and verified lists follow at once; every
- * save is audited. Reading needs keycard/view_all, saving keycard/edit.
+ * save is audited. Reading needs keycard/view_all, saving keycard/edit. Saves of a building take its lock (the one
+ * consent changes take), so its identities' counters are exact and the consent rule read is the one in force.
  */
 export class BadgeTagsService {
   constructor(
     private readonly d: {
       db: Db;
+      dialect: Pick<SqlDialect, 'lockDomain'>;
       badges: BadgesRepository;
       tags: BadgeTagsRepository;
       identities: Pick<BadgesService, 'identityRow'>;
       scorer: TapScorer;
       evaluator: TapEvaluator;
+      consent: Pick<BadgeConsent, 'faceless'>;
       /** a badge holder's registry person learns from their tags (the training tool's answers) */
       faces: Pick<FacesPort, 'reviewMatch'>;
       clock: Clock;
@@ -87,12 +92,30 @@ export class BadgeTagsService {
       });
     }
     if (!remove) await this.checkFacesAtDoor(rows, taps);
-    const saved = await this.d.db.transaction().execute(async (trx) => {
-      if (remove) return this.d.tags.deleteTags(trx, rows);
-      await this.d.tags.saveTags(trx, rows);
-      return rows.length;
+    const { saved, withFaces } = await this.d.db.transaction().execute(async (trx) => {
+      await this.d.dialect.lockDomain(trx, domain);
+      // Read under the lock: a consent change either forgot these identities' faces before, or waits for this save.
+      const faceless = await this.d.consent.faceless(
+        trx,
+        domain,
+        [...identities.values()].filter((i) => rows.some((r) => r.identity_uuid === i.uuid)),
+      );
+      const withFaces = rows.filter((r) => !faceless.has(r.identity_uuid));
+      const without = rows.filter((r) => faceless.has(r.identity_uuid));
+      const verified = verificationsWithoutFaces(without);
+      let saved = rows.length;
+      if (remove) saved = (await this.d.tags.deleteTags(trx, withFaces)) + (await this.d.tags.deleteVerifications(trx, without));
+      else {
+        await this.d.tags.saveTags(trx, withFaces);
+        await this.d.tags.saveVerifications(trx, verified.save);
+        await this.d.tags.deleteVerifications(trx, verified.remove);
+      }
+      await this.d.tags.recount(trx, [...new Set(rows.map((r) => r.identity_uuid))]);
+      return { saved, withFaces };
     });
-    if (!remove) await this.teachRegistry(rows, [...identities.values()], principal.user.id, now);
+    // A training answer only from someone who may train the building's models (DECISIONS.md, issue 36).
+    if (!remove && hasOperation(principal.entitlements[domain], 'faces', 'train_model'))
+      await this.teachRegistry(withFaces, [...identities.values()], principal.user.id, now);
     for (const tapUuid of new Set(rows.map((r) => r.access_event_uuid))) {
       const mine = rows.filter((r) => r.access_event_uuid === tapUuid);
       await this.d.audit?.record(actorOfPrincipal(principal), {
@@ -108,14 +131,15 @@ export class BadgeTagsService {
       });
     }
     // The tapped identities' verdicts change with their tags.
-    await this.d.evaluator.evaluate(await this.d.badges.tapsByUuid(this.d.db, [...taps.keys()]));
+    await this.d.evaluator.evaluate(await this.d.badges.tapsByUuid(this.d.db, [...taps.keys()]), true);
     return { ok: true, saved };
   }
 
   /**
    * A tag of an identity linked to a registry person is also an answer about that face for the person, as the training
    * tool gives them: confirmed, it is them (a confirmed face the recognizer's models train on); rejected (WRONG_PERSON),
-   * it is not. Removing tags (DELETE) leaves the registry's answers as they are: nobody said anything about the face.
+   * it is not. Only from a tagger with faces/train_model, and never for a faceless identity (it keeps no face). Removing
+   * tags (DELETE) leaves the registry's answers as they are: nobody said anything about the face.
    */
   private async teachRegistry(rows: readonly BadgeTagRow[], identities: readonly BadgeIdentityRow[], by: string, at: number) {
     const personOf = new Map(identities.flatMap((i) => (i.face_uuid ? [[i.uuid, i.face_uuid] as const] : [])));
@@ -149,4 +173,29 @@ export class BadgeTagsService {
       if (!ids.has(row.detection_id)) throw badRequest(`[${i}]: detection ${row.detection_id} was not seen at this access event's door.`);
     }
   }
+}
+
+/**
+ * Tags of faceless identities (consent) keep no face: per tap and identity, a confirmed face verifies the badge (who,
+ * when); rejections alone take a verification back.
+ */
+export function verificationsWithoutFaces(rows: readonly BadgeTagRow[]): {
+  save: BadgeVerificationRow[];
+  remove: Pick<BadgeVerificationRow, 'access_event_uuid' | 'identity_uuid'>[];
+} {
+  const groups = new Map<string, BadgeTagRow[]>();
+  for (const row of rows) {
+    const key = `${row.access_event_uuid}|${row.identity_uuid}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const save: BadgeVerificationRow[] = [];
+  const remove: Pick<BadgeVerificationRow, 'access_event_uuid' | 'identity_uuid'>[] = [];
+  for (const group of groups.values()) {
+    const confirmed = group.find((r) => r.rejected === 0);
+    const { access_event_uuid, identity_uuid, domain_uuid } = group[0]!;
+    if (confirmed)
+      save.push({ access_event_uuid, identity_uuid, domain_uuid, verified_by: confirmed.verified_by, verified_at: confirmed.verified_at });
+    else remove.push({ access_event_uuid, identity_uuid });
+  }
+  return { save, remove };
 }

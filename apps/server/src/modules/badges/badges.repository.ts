@@ -33,8 +33,8 @@ export class BadgesRepository {
 
   // ---- identities, credentials, access points
 
-  identities(domain: string): Promise<BadgeIdentityRow[]> {
-    return this.db.selectFrom('badge_identities').selectAll().where('domain_uuid', '=', domain).orderBy('name').execute();
+  identities(domain: string, db: Executor = this.db): Promise<BadgeIdentityRow[]> {
+    return db.selectFrom('badge_identities').selectAll().where('domain_uuid', '=', domain).orderBy('name').execute();
   }
 
   identity(domain: string, identityId: string): Promise<BadgeIdentityRow | undefined> {
@@ -238,18 +238,19 @@ export class BadgesRepository {
 
   /**
    * A tap's verdict, and its identity's counters moved by the difference from the previous verdict (so the badge list
-   * reads one row per identity).
+   * reads one row per identity). Written only over the state it was computed from: each verdict's evaluated_at is
+   * later than the one before, so two evaluations of the same state never both count. False when another came first.
    */
-  async setVerdict(trx: Trx, tap: AccessEventRow, state: TapState): Promise<void> {
+  async setVerdict(trx: Trx, tap: AccessEventRow, state: TapState): Promise<boolean> {
     const was = tap.evaluated_at === null ? null : { matched: tap.matched ?? 0, none: (tap.faces ?? 0) === 0 ? 1 : 0 };
+    const next = { ...state, evaluated_at: Math.max(state.evaluated_at, (tap.evaluated_at ?? 0) + 1) };
     const result = await trx
       .updateTable('access_events')
-      .set(state)
+      .set(next)
       .where('uuid', '=', tap.uuid)
       .where((eb) => (tap.evaluated_at === null ? eb('evaluated_at', 'is', null) : eb('evaluated_at', '=', tap.evaluated_at)))
       .executeTakeFirst();
-    // Another server wrote a verdict meanwhile: its counters stand.
-    if (Number(result.numUpdatedRows) !== 1) return;
+    if (Number(result.numUpdatedRows) !== 1) return false;
     const dMatched = state.matched - (was?.matched ?? 0);
     const dNone = (state.faces === 0 ? 1 : 0) - (was?.none ?? 0);
     if (dMatched !== 0 || dNone !== 0)
@@ -258,6 +259,7 @@ export class BadgesRepository {
         .set((eb) => ({ matched: eb('matched', '+', dMatched), null_matched: eb('null_matched', '+', dNone) }))
         .where('uuid', '=', tap.identity_uuid)
         .execute();
+    return true;
   }
 
   // ---- erasure

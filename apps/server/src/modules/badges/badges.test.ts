@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import type { AccessEventsReply, AuditEntry, CredentialReportReply, CredentialsReply, IngestTapInput } from '@vigil/contract';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BIRCH, MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../../../test/harness.js';
 import { BIRCH_RECEPTION, EXIT, MARGARET } from '../../../test/demo-ids.js';
-
-/** pdfjs reads Helvetica's metrics from its own package (nothing is fetched). */
-const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+import { pdfText } from './pdf-text.fixture.js';
 
 let ctx: TestContext;
 let manager: string;
@@ -25,8 +20,21 @@ beforeAll(async () => {
   await ctx.access.grant(user.id, BIRCH, 'facility-manager');
   birchOnly = await ctx.signIn('admin@birch.example');
   key = await detectorKey(ctx, manager, MAPLE, 'door controller');
+  // Two faces of one person at the door just after Anna's tap (one passage), and someone else 4 s later. Sent before
+  // the taps: the server's evaluator looks at a tap once, as soon as its window has passed (long ago here).
+  const faces = [face(FACE_A1, T0 + 1_000, 3), face(FACE_A2, T0 + 1_500, 3, 0.1), face(FACE_OTHER, T0 + 4_000, 40)];
+  const reply = await ctx.app.inject({ method: 'POST', url: '/api/ingest/v1/batch', headers: bearer(key), payload: { faces } });
+  expect(reply.statusCode, reply.body).toBe(200);
 });
 afterAll(() => ctx.close());
+
+/** Until the server's evaluator has looked at every tap (reads never evaluate). */
+const evaluated = () =>
+  vi.waitFor(
+    async () =>
+      expect(await ctx.database.db.selectFrom('access_events').select('source_id').where('evaluated_at', 'is', null).execute()).toEqual([]),
+    { timeout: 30_000, interval: 100 },
+  );
 
 const HOLDER = 'UNIT12B-ANNA0001';
 const COTENANT = 'UNIT12B-BOB00002';
@@ -129,12 +137,7 @@ describe('badge taps in', () => {
 });
 
 describe('the badge list and detail', () => {
-  beforeAll(async () => {
-    // Two faces of one person at the door just after Anna's tap (one passage), and someone else 4 s later.
-    const faces = [face(FACE_A1, T0 + 1_000, 3), face(FACE_A2, T0 + 1_500, 3, 0.1), face(FACE_OTHER, T0 + 4_000, 40)];
-    const reply = await ctx.app.inject({ method: 'POST', url: '/api/ingest/v1/batch', headers: bearer(key), payload: { faces } });
-    expect(reply.statusCode, reply.body).toBe(200);
-  });
+  beforeAll(evaluated);
 
   it("lists identities with their co-tenants; a tap's door faces count once its window has passed", async () => {
     const anna = await identity(HOLDER);
@@ -282,26 +285,16 @@ describe('the badge list and detail', () => {
   });
 });
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return parts.join('\n');
-}
-
 describe('a badge holder who is in the registry', () => {
   const BADGE = 'MAPLEMARGARET001';
   const CARD = '0007700001';
   const FACE_M = randomUUID();
   const T1 = T0 + 5 * 60_000;
+  let trainer: string;
   beforeAll(async () => {
     // Margaret's card in the registry is the badge's credential: the identity is linked to her.
     await ctx.database.db.updateTable('faces').set({ card: CARD }).where('uuid', '=', MARGARET).execute();
     const identity = { id: BADGE, name: 'MARGARET WHITE', unit: '3', role: 'tor' as const };
-    expect((await sendTaps([tap({ at: T1, source_id: 'tap-m1', identity, credential: { id: CARD } })])).statusCode).toBe(200);
     const reply = await ctx.app.inject({
       method: 'POST',
       url: '/api/ingest/v1/batch',
@@ -309,6 +302,10 @@ describe('a badge holder who is in the registry', () => {
       payload: { faces: [face(FACE_M, T1 + 1_000, 7)] },
     });
     expect(reply.statusCode, reply.body).toBe(200);
+    expect((await sendTaps([tap({ at: T1, source_id: 'tap-m1', identity, credential: { id: CARD } })])).statusCode).toBe(200);
+    await evaluated();
+    // Her answers train the registry only from someone who may train its models (faces/train_model; staff hold every operation).
+    trainer = await ctx.signIn('staff@vigil.example');
   });
   const detection = () =>
     ctx.database.db
@@ -327,14 +324,14 @@ describe('a badge holder who is in the registry', () => {
         .execute()
     ).map((r) => [r.frontend_face_uuid, r.answer === null ? null : Number(r.answer)]);
 
-  it("confirming her face at a tap answers for her registry person too (the training tool's answer); rejecting it says it is not her", async () => {
+  it("confirming her face at a tap (with faces/train_model) answers for her registry person too (the training tool's answer); rejecting it says it is not her", async () => {
     const tapUuid = (await events(BADGE)).events[0]!.uuid;
     const tag = { access_event_uuid: tapUuid, detection_id: FACE_M, identity_id: BADGE };
-    expect((await saveTags([{ ...tag, rejected: false }])).statusCode).toBe(200);
+    expect((await saveTags([{ ...tag, rejected: false }], 'POST', trainer)).statusCode).toBe(200);
     expect(await detection()).toEqual({ frontend_face_uuid: MARGARET, match_confirmed: 1 });
     expect(await answers()).toEqual([[MARGARET, 1]]);
 
-    expect((await saveTags([{ ...tag, rejected: true, rejected_for: 'WRONG_PERSON' }])).statusCode).toBe(200);
+    expect((await saveTags([{ ...tag, rejected: true, rejected_for: 'WRONG_PERSON' }], 'POST', trainer)).statusCode).toBe(200);
     // As a 'not her' in the training tool: the match stays shown, rejected (DECISIONS.md), and no model trains on it as hers.
     expect(await detection()).toEqual({ frontend_face_uuid: MARGARET, match_confirmed: 0 });
     expect(await answers()).toEqual([
@@ -342,7 +339,7 @@ describe('a badge holder who is in the registry', () => {
       [MARGARET, 0],
     ]);
     // Removing the tag says nothing about the face: the registry's answers stay.
-    expect((await saveTags([{ ...tag, rejected: true, rejected_for: 'WRONG_PERSON' }], 'DELETE')).statusCode).toBe(200);
+    expect((await saveTags([{ ...tag, rejected: true, rejected_for: 'WRONG_PERSON' }], 'DELETE', trainer)).statusCode).toBe(200);
     expect(await answers()).toHaveLength(2);
   });
 });

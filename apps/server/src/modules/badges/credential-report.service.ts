@@ -6,6 +6,7 @@ import {
   type BadgeIdentity,
   type CredentialReportReply,
   type ReportHeader,
+  type RegistryVisibility,
 } from '@vigil/contract';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/database.js';
@@ -20,8 +21,7 @@ import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
-import type { BadgesService } from './badges.service.js';
-import type { TapEvaluator } from './tap-evaluator.js';
+import { shownCard, visibilityOf, type BadgesService } from './badges.service.js';
 import { renderCredentialPdf, type PdfSection } from './credential-pdf.js';
 
 /** The data refresh's credential mismatch report covers this long. */
@@ -46,7 +46,8 @@ export const tapState = (tap: AccessEventRow, verified: boolean): string =>
 
 /**
  * The credential report (part 2 §7): the building's mismatches of the last 7 days (the data refresh's 'Credential'),
- * or one identity's or a unit's taps, as a table or (format=pdf) a PDF with the door faces. keycard/view_all.
+ * or one identity's or a unit's taps, as a table or (format=pdf) a PDF with the door faces. keycard/view_all. Registry
+ * people are named as the badge pages name them to the caller; reading the mismatch table is audited.
  */
 export class CredentialReportService {
   constructor(
@@ -55,7 +56,6 @@ export class CredentialReportService {
       badges: BadgesRepository;
       tags: BadgeTagsRepository;
       service: BadgesService;
-      evaluator: Pick<TapEvaluator, 'evaluateDue'>;
       faces: Pick<FacesPort, 'cards'>;
       domains: DomainDirectory;
       signer: MediaSigner;
@@ -70,9 +70,17 @@ export class CredentialReportService {
   /**
    * A building's evaluated taps of a period as report rows, newest first: those whose door faces do not match their
    * badge (mismatch), whose badge someone else used (shared), or that more people followed than tapped (tailgate). The
-   * door face is a reference (`detection:<id>`), made a link when the report is read.
+   * door face is a reference (`detection:<id>`), made a link when the report is read. Who was seen instead is named
+   * only when a caller of `visibility` may see them ('A known person' otherwise).
    */
-  async tapRows(domain: string, from: number, to: number, limit: number, which: TapReportKind): Promise<ReportRow[]> {
+  async tapRows(
+    domain: string,
+    from: number,
+    to: number,
+    limit: number,
+    which: TapReportKind,
+    visibility: RegistryVisibility = 'all',
+  ): Promise<ReportRow[]> {
     const keep = (t: AccessEventRow) =>
       which === 'mismatch' ? (t.faces ?? 0) > 0 && t.matched === 0 : which === 'shared' ? t.shared_with !== null : t.tailgate === 1;
     const taps = (await this.d.badges.tapsBetween(domain, from, to, limit * 20)).filter(keep).slice(0, limit);
@@ -93,7 +101,7 @@ export class CredentialReportService {
         access_point: points.get(t.access_point_uuid)?.description ?? null,
         people: t.passages ?? 0,
         best: t.best_label ?? 'None',
-        seen: t.shared_with ? (cards.get(t.shared_with)?.name ?? 'A known person') : null,
+        seen: t.shared_with ? (shownCard(cards.get(t.shared_with), visibility)?.name ?? 'A known person') : null,
         face:
           t.door_face && this.pictured(t, points.get(t.access_point_uuid)?.camera_uuid)
             ? { image: `${DETECTION_IMAGE}${t.door_face}` }
@@ -119,13 +127,18 @@ export class CredentialReportService {
     requireEntitlement(principal, q.domain_uuid, 'keycard', 'view_all');
     const domain = await this.d.domains.findOne(q.domain_uuid);
     if (!domain) throw notFound('No such building.');
-    await this.d.evaluator.evaluateDue(q.domain_uuid);
+    const visibility = visibilityOf(principal, q.domain_uuid);
     const now = this.d.clock.now();
     if (!q.identity_id && !q.unit) {
       const from = now - MISMATCH_DAYS * 24 * 3600_000;
-      const values = resolveImages(await this.tapRows(q.domain_uuid, from, now, 1000, 'mismatch'), (id) =>
+      const values = resolveImages(await this.tapRows(q.domain_uuid, from, now, 1000, 'mismatch', visibility), (id) =>
         signedFrameUrl(this.d.signer, 'poster', id, now),
       );
+      await this.d.audit?.record(actorOfPrincipal(principal), {
+        action: 'viewed_mismatches',
+        domain: q.domain_uuid,
+        detail: { days: MISMATCH_DAYS, rows: values.length },
+      });
       const reply: CredentialReportReply = {
         ok: true,
         report: {
@@ -150,7 +163,7 @@ export class CredentialReportService {
       ? [await this.d.service.identityRow(q.domain_uuid, q.identity_id)]
       : await this.d.badges.unit(q.domain_uuid, q.unit!);
     if (rows.length === 0) throw notFound('No badge identity in that unit.');
-    const identities = await this.d.service.identities(q.domain_uuid, new Set(rows.map((r) => r.uuid)));
+    const identities = await this.d.service.identities(q.domain_uuid, visibility, new Set(rows.map((r) => r.uuid)));
     const sections: PdfSection[] = [];
     const tableRows: ReportRow[] = [];
     for (const identity of identities) {
@@ -160,12 +173,18 @@ export class CredentialReportService {
         this.d.db,
         taps.map((t) => t.uuid),
       );
+      const verifications = await this.d.tags.verificationsOfTaps(
+        this.d.db,
+        taps.map((t) => t.uuid),
+      );
       const points = new Map(
         (await this.d.badges.accessPointsByUuid([...new Set(taps.map((t) => t.access_point_uuid))])).map((p) => [p.uuid, p]),
       );
       const section: PdfSection = { identity, taps: [] };
       for (const tap of taps) {
-        const verified = tags.some((t) => t.access_event_uuid === tap.uuid && t.identity_uuid === row.uuid && t.rejected === 0);
+        const verified =
+          tags.some((t) => t.access_event_uuid === tap.uuid && t.identity_uuid === row.uuid && t.rejected === 0) ||
+          verifications.some((v) => v.access_event_uuid === tap.uuid && v.identity_uuid === row.uuid);
         const flags = [...(tap.shared_with ? ['Shared badge'] : []), ...(tap.tailgate === 1 ? ['Tailgating'] : [])];
         const state = tapState(tap, verified);
         const accessPoint = points.get(tap.access_point_uuid)?.description ?? '';

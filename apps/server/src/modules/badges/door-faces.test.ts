@@ -61,6 +61,10 @@ describe('faces at a door', () => {
     expect(tapVerdict(faces, unsure, holder, [])).toMatchObject({ matched: false, bestLabel: 'Low' });
     expect(tapVerdict(faces, unsure, holder, [{ detectionId: 'f1', identityUuid: 'anna', rejected: false }]).matched).toBe(true);
     expect(tapVerdict([], new Map(), holder, [])).toMatchObject({ faces: 0, passages: 0, matched: false, doorFace: null });
+    // Verified without a face (an identity that may keep none): matched, and no face is taken for theirs.
+    const withoutFace = tapVerdict(faces, unsure, holder, [{ detectionId: null, identityUuid: 'anna', rejected: false }]);
+    expect(withoutFace).toMatchObject({ matched: true, bestLabel: 'Low', doorFace: 'f1' });
+    expect(tapVerdict(faces, unsure, holder, [{ detectionId: null, identityUuid: 'bob', rejected: false }]).matched).toBe(false);
   });
 
   it('flags a badge used by someone else: no face is the holder and one is confidently another known person', () => {

@@ -120,9 +120,9 @@ export function holderConfidence(face: DoorFace, match: MatchConfidences | null,
   return face.vector === null && subject.person !== null && face.person === subject.person ? face.confidence : null;
 }
 
-/** A tag (confirmation) of one face at a tap. */
+/** A tag (confirmation) of one face at a tap; without a face (null), a verification of an identity that keeps none. */
 export interface TapTag {
-  detectionId: string;
+  detectionId: string | null;
   identityUuid: string;
   rejected: boolean;
 }
@@ -145,7 +145,7 @@ export const SHARED_MIN_CONFIDENCE = 0.9;
 
 /**
  * A tap's verdict from its faces: matched when a face is the holder (confirmed, or High/Medium and not rejected for
- * them); shared when no face is the holder but one is confidently another known person.
+ * them) or someone verified the holder without a face; shared when no face is the holder but one is confidently another known person.
  */
 export function tapVerdict(
   faces: readonly DoorFace[],
@@ -153,11 +153,12 @@ export function tapVerdict(
   holder: Subject,
   tags: readonly TapTag[],
 ): TapVerdict {
-  const rejected = new Set(tags.filter((t) => t.rejected && t.identityUuid === holder.identityUuid).map((t) => t.detectionId));
-  const confirmed = new Set(tags.filter((t) => !t.rejected && t.identityUuid === holder.identityUuid).map((t) => t.detectionId));
+  const own = tags.filter((t) => t.identityUuid === holder.identityUuid);
+  const rejected = new Set(own.flatMap((t) => (t.rejected && t.detectionId ? [t.detectionId] : [])));
+  const confirmed = new Set(own.flatMap((t) => (!t.rejected && t.detectionId ? [t.detectionId] : [])));
   let best: number | null = null;
   let bestFace: string | null = [...confirmed][0] ?? null;
-  let matched = confirmed.size > 0;
+  let matched = confirmed.size > 0 || own.some((t) => !t.rejected && t.detectionId === null);
   for (const face of faces) {
     if (rejected.has(face.id)) continue;
     const p = holderConfidence(face, holderMatch.get(face.id) ?? null, holder);

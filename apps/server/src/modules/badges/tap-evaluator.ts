@@ -1,7 +1,8 @@
 import { BADGES } from '@vigil/contract';
 import type { Db } from '../../db/database.js';
-import type { AccessEventRow, AccessPointRow, BadgeIdentityRow, BadgeTagRow } from '../../db/schema.js';
+import type { AccessEventRow, AccessPointRow, BadgeIdentityRow, BadgeTagRow, BadgeVerificationRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import type { BadgeConsent } from './badge-consent.js';
 import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import { isTailgate, type ScoringGallery } from './door-faces.js';
@@ -10,6 +11,11 @@ import type { ScoredTap, TapScorer } from './tap-scorer.js';
 /** A tap is looked at this long after it happened: its window has passed and the analyzer's faces (and pictures) are in. */
 export const EVALUATE_AFTER_MS = BADGES.windowAfterMs + 15_000;
 const BATCH = 100;
+/** A tap whose verdict another evaluation wrote first is scored again (with the tags of now) at most this often. */
+const RETRIES = 5;
+
+/** What one call's taps share: per holder and co-tenants (and embedder), the gallery and who among them is faceless. */
+export type ScoringCache = Map<string, { gallery: ScoringGallery | null; faceless: ReadonlySet<string> }>;
 
 /**
  * Looks at taps once their window has passed: how many faces and people were at the door, whether one was the holder,
@@ -24,6 +30,7 @@ export class TapEvaluator {
       badges: BadgesRepository;
       tags: BadgeTagsRepository;
       scorer: TapScorer;
+      consent: Pick<BadgeConsent, 'facelessNow'>;
       clock: Clock;
     },
   ) {}
@@ -40,8 +47,11 @@ export class TapEvaluator {
     }
   }
 
-  /** Scores taps (read afresh) and stores their verdicts. */
-  async evaluate(taps: readonly AccessEventRow[]): Promise<void> {
+  /**
+   * Scores taps and stores their verdicts. Taps looked at again after a tag changed (`fresh`) are scored again if another
+   * evaluation wrote over them meanwhile, so the last verdict stored is made from the newest tags.
+   */
+  async evaluate(taps: readonly AccessEventRow[], fresh = false): Promise<void> {
     const points = new Map(
       (await this.d.badges.accessPointsByUuid([...new Set(taps.map((t) => t.access_point_uuid))])).map((p) => [p.uuid, p]),
     );
@@ -49,26 +59,33 @@ export class TapEvaluator {
       (await this.d.badges.identitiesByUuid(this.d.db, [...new Set(taps.map((t) => t.identity_uuid))])).map((i) => [i.uuid, i]),
     );
     const units = new Map<string, BadgeIdentityRow[]>();
-    const galleries = new Map<string, ScoringGallery | null>();
-    for (const tap of taps) {
+    const cache: ScoringCache = new Map();
+    for (let tap of taps) {
       const point = points.get(tap.access_point_uuid);
       const holder = identities.get(tap.identity_uuid);
       if (!point || !holder) continue;
       const cotenants = await this.cotenants(holder, units);
-      const scored = await this.scoreTap(tap, point, holder, cotenants, { galleries });
-      const tailgate = await this.tailgate(tap, point, scored);
-      await this.d.db.transaction().execute((trx) =>
-        this.d.badges.setVerdict(trx, tap, {
-          evaluated_at: this.d.clock.now(),
-          faces: scored.verdict.faces,
-          passages: scored.verdict.passages,
-          matched: scored.verdict.matched ? 1 : 0,
-          best_label: scored.verdict.bestLabel,
-          shared_with: scored.verdict.sharedWith,
-          door_face: scored.verdict.doorFace,
-          tailgate: tailgate ? 1 : 0,
-        }),
-      );
+      for (let attempt = 0; attempt < (fresh ? RETRIES : 1); attempt++) {
+        // Scored again from what is stored now: the gallery of this call may hold faces of tags since changed.
+        const scored = await this.scoreTap(tap, point, holder, cotenants, attempt === 0 ? { cache } : {});
+        const tailgate = await this.tailgate(tap, point, scored);
+        const written = await this.d.db.transaction().execute((trx) =>
+          this.d.badges.setVerdict(trx, tap, {
+            evaluated_at: this.d.clock.now(),
+            faces: scored.verdict.faces,
+            passages: scored.verdict.passages,
+            matched: scored.verdict.matched ? 1 : 0,
+            best_label: scored.verdict.bestLabel,
+            shared_with: scored.verdict.sharedWith,
+            door_face: scored.verdict.doorFace,
+            tailgate: tailgate ? 1 : 0,
+          }),
+        );
+        if (written) break;
+        const [now] = await this.d.badges.tapsByUuid(this.d.db, [tap.uuid]);
+        if (!now) break;
+        tap = now;
+      }
     }
   }
 
@@ -91,22 +108,30 @@ export class TapEvaluator {
     cotenants: readonly BadgeIdentityRow[],
     o: {
       windowMs?: number;
-      /** the tap's tags, when the caller read them already */
+      /** the tap's tags and verifications without a face, when the caller read them already */
       tags?: readonly BadgeTagRow[];
-      /** galleries made for earlier taps of the same call (the same people and embedder need one) */
-      galleries?: Map<string, ScoringGallery | null>;
+      verifications?: readonly BadgeVerificationRow[];
+      /** what earlier taps of the same call made (the same people and embedder need one gallery) */
+      cache?: ScoringCache;
     } = {},
   ): Promise<ScoredTap> {
     const { faces, embedder } = await this.d.scorer.doorFaces(tap, point, o.windowMs);
     const everyone = [holder, ...cotenants];
     const key = `${tap.domain_uuid}|${embedder ?? '-'}|${everyone.map((i) => i.uuid).join(',')}`;
-    let gallery = o.galleries?.get(key);
-    if (gallery === undefined) {
-      gallery = await this.d.scorer.gallery(tap.domain_uuid, embedder, everyone);
-      o.galleries?.set(key, gallery);
+    let scoring = o.cache?.get(key);
+    if (!scoring) {
+      const faceless = await this.d.consent.facelessNow(tap.domain_uuid, everyone);
+      const gallery = await this.d.scorer.gallery(
+        tap.domain_uuid,
+        embedder,
+        everyone.filter((i) => !faceless.has(i.uuid)),
+      );
+      scoring = { gallery, faceless };
+      o.cache?.set(key, scoring);
     }
     const tags = o.tags ?? (await this.d.tags.tagsOfTaps(this.d.db, [tap.uuid]));
-    return this.d.scorer.score(faces, gallery, holder, cotenants, tags);
+    const verifications = o.verifications ?? (await this.d.tags.verificationsOfTaps(this.d.db, [tap.uuid]));
+    return this.d.scorer.score(faces, scoring.gallery, holder, cotenants, tags, { verifications, faceless: scoring.faceless });
   }
 
   /** More people through the door just after the tap than taps there around it. */

@@ -7,7 +7,7 @@ import {
   type BadgeDetection,
   type MatchConfidences,
 } from '@vigil/contract';
-import type { AccessEventRow, AccessPointRow, BadgeIdentityRow, BadgeTagRow } from '../../db/schema.js';
+import type { AccessEventRow, AccessPointRow, BadgeIdentityRow, BadgeTagRow, BadgeVerificationRow } from '../../db/schema.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { PeopleGallery, ScoringGalleries } from '../training/scoring-gallery.js';
 import type { BadgeTagsRepository } from './badge-tags.repository.js';
@@ -35,9 +35,15 @@ export interface ScoredTap {
   holder: Map<string, MatchConfidences | null>;
   cotenants: Map<string, { identity: BadgeIdentityRow; match: MatchConfidences | null }[]>;
   verdict: TapVerdict;
+  /** the identities that keep no face (consent): compared with nothing */
+  faceless: ReadonlySet<string>;
 }
 
-const subjectOf = (identity: BadgeIdentityRow): Subject => ({ identityUuid: identity.uuid, person: identity.face_uuid });
+/** Who an identity is compared as: with its registry person, unless it is faceless (then it has no rows at all). */
+const subjectOf = (identity: BadgeIdentityRow, faceless: ReadonlySet<string>): Subject => ({
+  identityUuid: identity.uuid,
+  person: faceless.has(identity.uuid) ? null : identity.face_uuid,
+});
 
 /**
  * Scores the faces at a door around a tap against the badge holder and the holder's co-tenants on the building's
@@ -76,7 +82,7 @@ export class TapScorer {
     return { faces, embedder };
   }
 
-  /** The building's gallery for an embedder, with the identities' own confirmed faces added as their rows. */
+  /** The building's gallery for an embedder, with the identities' own confirmed faces added as their rows (give no faceless one). */
   async gallery(domain: string, embedder: string | null, identities: readonly BadgeIdentityRow[]): Promise<ScoringGallery | null> {
     if (!embedder) return null;
     const people: PeopleGallery | null = await this.d.galleries.of(domain, embedder);
@@ -104,31 +110,39 @@ export class TapScorer {
     };
   }
 
-  /** Scores a tap's faces (already read) against the holder and co-tenants. */
+  /** Scores a tap's faces (already read) against the holder and co-tenants; faceless identities match no face. */
   score(
     faces: DoorFace[],
     gallery: ScoringGallery | null,
     holder: BadgeIdentityRow,
     cotenants: readonly BadgeIdentityRow[],
     tags: readonly BadgeTagRow[],
+    o: { verifications?: readonly BadgeVerificationRow[]; faceless?: ReadonlySet<string> } = {},
   ): ScoredTap {
+    const faceless = o.faceless ?? new Set<string>();
     const holderMatch = new Map<string, MatchConfidences | null>();
     const cotenantMatch = new Map<string, { identity: BadgeIdentityRow; match: MatchConfidences | null }[]>();
     for (const face of faces) {
       const sims = gallery && face.vector ? similarities(gallery, face.vector) : null;
-      holderMatch.set(face.id, sims && gallery ? matchAgainst(gallery, sims, subjectOf(holder)) : null);
+      holderMatch.set(face.id, sims && gallery ? matchAgainst(gallery, sims, subjectOf(holder, faceless)) : null);
       cotenantMatch.set(
         face.id,
-        cotenants.map((c) => ({ identity: c, match: sims && gallery ? matchAgainst(gallery, sims, subjectOf(c)) : null })),
+        cotenants.map((c) => ({ identity: c, match: sims && gallery ? matchAgainst(gallery, sims, subjectOf(c, faceless)) : null })),
       );
     }
-    const tapTags = tags.map((t) => ({ detectionId: t.detection_id, identityUuid: t.identity_uuid, rejected: t.rejected === 1 }));
+    const tapTags = [
+      ...tags
+        .filter((t) => !faceless.has(t.identity_uuid))
+        .map((t) => ({ detectionId: t.detection_id, identityUuid: t.identity_uuid, rejected: t.rejected === 1 })),
+      ...(o.verifications ?? []).map((v) => ({ detectionId: null, identityUuid: v.identity_uuid, rejected: false })),
+    ];
     return {
       faces,
       passages: groupPassages(faces),
       holder: holderMatch,
       cotenants: cotenantMatch,
-      verdict: tapVerdict(faces, holderMatch, subjectOf(holder), tapTags),
+      verdict: tapVerdict(faces, holderMatch, subjectOf(holder, faceless), tapTags),
+      faceless,
     };
   }
 
@@ -144,14 +158,16 @@ export class TapScorer {
       const holderMatch = scored.holder.get(face.id) ?? null;
       const cotenants = scored.cotenants.get(face.id) ?? [];
       const faceTags = tags.filter((t) => t.detection_id === face.id);
-      const confidence = holderConfidence(face, holderMatch, subjectOf(holder)) ?? 0;
+      const subject = subjectOf(holder, scored.faceless);
+      const confidence = holderConfidence(face, holderMatch, subject) ?? 0;
       const score = detectionScore(
         confidence,
         faceTags.map((t) => ({ identity_id: t.identity_uuid, rejected: t.rejected === 1 })),
         holder.uuid,
       );
       const own = faceTags.find((t) => t.identity_uuid === holder.uuid);
-      const cotenantConfidence = (c: (typeof cotenants)[number]) => holderConfidence(face, c.match, subjectOf(c.identity)) ?? 0;
+      const cotenantConfidence = (c: (typeof cotenants)[number]) =>
+        holderConfidence(face, c.match, subjectOf(c.identity, scored.faceless)) ?? 0;
       const bestCotenant = cotenants
         .filter((c) => cotenantConfidence(c) > 0)
         .sort((a, b) => cotenantConfidence(b) - cotenantConfidence(a))[0];
@@ -167,9 +183,11 @@ export class TapScorer {
         cotenantMatchConfidences: cotenants.flatMap((c) =>
           c.match ? [{ ...c.match, identity_id: c.identity.identity_id, name: names.identity(c.identity.uuid) ?? c.identity.name }] : [],
         ),
-        matchConfidenceLabel: own?.rejected === 1 ? null : confidenceLabel(holderConfidence(face, holderMatch, subjectOf(holder))),
+        matchConfidenceLabel: own?.rejected === 1 ? null : confidenceLabel(holderConfidence(face, holderMatch, subject)),
         cotenantMatchConfidenceLabel: {
-          label: confidenceLabel(bestCotenant ? holderConfidence(face, bestCotenant.match, subjectOf(bestCotenant.identity)) : null),
+          label: confidenceLabel(
+            bestCotenant ? holderConfidence(face, bestCotenant.match, subjectOf(bestCotenant.identity, scored.faceless)) : null,
+          ),
           identity_id: bestCotenant?.identity.identity_id ?? null,
         },
         faceDetectorConfidence: face.faceConfidence,

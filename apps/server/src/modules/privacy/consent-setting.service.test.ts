@@ -7,6 +7,7 @@ import { MAPLE } from '../../../test/harness.js';
 import { HALLWAY, MARGARET } from '../../../test/demo-ids.js';
 import { createServiceContext, type ServiceContext } from '../../../test/service-context.js';
 import { cliActor } from '../audit/audit.service.js';
+import { BadgeConsent } from '../badges/badge-consent.js';
 import { ConsentSettingService } from './consent-setting.service.js';
 import { PrivacyService } from './privacy.service.js';
 
@@ -34,14 +35,24 @@ const face = (id: string) => ({
 });
 
 /** The building's consent setting as the server wires it, with `faces` told of each change. */
-const settingWith = (faces: ConstructorParameters<typeof ConsentSettingService>[0]['faces']) =>
-  new ConsentSettingService({
+const settingWith = (faces: ConstructorParameters<typeof ConsentSettingService>[0]['faces']) => {
+  const privacy = new PrivacyService({ db: ctx.database.db, privacy: ctx.repos.privacy, clock: ctx.clock });
+  const badges = new BadgeConsent({
+    db: ctx.database.db,
+    consentRequired: (domain, trx) => privacy.consentRequired(domain, trx),
+    faces: ctx.faces,
+    badges: ctx.repos.badges,
+    tags: ctx.repos.badgeTags,
+  });
+  return new ConsentSettingService({
     db: ctx.database.db,
     dialect: ctx.database.dialect,
-    privacy: new PrivacyService({ db: ctx.database.db, privacy: ctx.repos.privacy, clock: ctx.clock }),
+    privacy,
     faces,
+    badges,
     audit: { record: async () => undefined },
   });
+};
 
 /** Until PostgreSQL shows someone waiting for an advisory lock (the batch queued behind the change); SQLite: at once. */
 async function batchWaiting(): Promise<void> {

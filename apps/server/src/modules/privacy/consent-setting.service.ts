@@ -9,7 +9,8 @@ import type { PrivacyService } from './privacy.service.js';
 /**
  * Whether a building's recognition needs people's consent (issue 27): read by whoever may read its faces, changed with
  * faces/edit there (or by an administrator's CLI). Turned on, the face data of everyone without consent goes at once
- * (faces decides whose), and the analyzers' gallery changes so they refetch it within seconds.
+ * (faces decides whose, and badges which identities' door faces), and the analyzers' gallery changes so they refetch it
+ * within seconds.
  */
 export class ConsentSettingService {
   constructor(
@@ -18,6 +19,8 @@ export class ConsentSettingService {
       dialect: Pick<SqlDialect, 'lockDomain'>;
       privacy: Pick<PrivacyService, 'consentRequired' | 'setConsentRequired'>;
       faces: { consentSettingChanged(trx: Trx, domain: string): Promise<void> };
+      /** badge identities follow the rule too: what they may no longer keep goes in the same transaction */
+      badges: { consentSettingChanged(trx: Trx, domain: string): Promise<void> };
       audit: Pick<AuditService, 'record'>;
     },
   ) {}
@@ -45,6 +48,7 @@ export class ConsentSettingService {
       await this.d.privacy.setConsentRequired(trx, domain, required, actor.email);
       // Also when unchanged: a repeated "on" makes sure nothing of anyone without consent is left.
       await this.d.faces.consentSettingChanged(trx, domain);
+      await this.d.badges.consentSettingChanged(trx, domain);
     });
     if (before !== required)
       await this.d.audit.record(actor, { action: 'changed_privacy', domain, detail: { consent_required: required } });
