@@ -54,6 +54,8 @@ export interface ServiceContext {
   ingest: IngestService;
   /** the pictures detectors sent, kept in the context's media folder */
   pictures: FrameService;
+  /** the context's media folder (pictures, registry photos) */
+  store: MediaStore;
   analyzers: AnalyzersService;
   models: ModelsService;
   /** a user as the server sees them after sign-in: their entitlements per building, staff or not */
@@ -167,6 +169,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     detectors,
     ingest,
     pictures,
+    store,
     analyzers,
     models,
     async principal(email) {

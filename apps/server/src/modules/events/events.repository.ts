@@ -81,6 +81,12 @@ export class EventsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** Which of these events exist (the orphan-picture sweep keeps their pictures). */
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    const rows = await chunked(ids, (slice) => this.db.selectFrom('events').select('id').where('id', 'in', slice).execute());
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** How many events (alerted or not) a building holds, and the oldest one's start. */
   async held(domain: string, alerted: boolean): Promise<{ count: number; oldest: number | null }> {
     const row = await this.db

@@ -7,7 +7,7 @@ import type { PeopleView, PersonCard } from './people-view.js';
 import type { RegistryRepository } from './registry.repository.js';
 import type { SightingsRepository } from './sightings.repository.js';
 import type { RegistryWriter } from './registry-writer.js';
-import type { Db, Trx } from '../../db/database.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
 import type { SqlDialect } from '../../db/dialect.js';
 
 export type { ConsentCheck };
@@ -88,8 +88,8 @@ export class FacesPort {
   }
 
   /** The detections among `ids` already stored (a detector's retries, or a face sent first and its pictures after), with who sent each. */
-  knownDetections(trx: Trx, ids: string[]): Promise<Map<string, string | null>> {
-    return this.d.faces.knownDetections(trx, ids);
+  knownDetections(db: Executor, ids: readonly string[]): Promise<Map<string, string | null>> {
+    return this.d.faces.knownDetections(db, ids);
   }
 
   /** Stores detections, and each person's last seen moves forward to their newest sighting among them. */

@@ -35,9 +35,9 @@ export class FacesRepository {
   }
 
   /** Which of these detections exist already, with the detector that sent each. */
-  async knownDetections(trx: Trx, ids: string[]): Promise<Map<string, string | null>> {
+  async knownDetections(db: Executor, ids: readonly string[]): Promise<Map<string, string | null>> {
     const rows = await chunked(ids, (slice) =>
-      trx.selectFrom('face_detections').select(['runtime_face_uuid', 'detector_id']).where('runtime_face_uuid', 'in', slice).execute(),
+      db.selectFrom('face_detections').select(['runtime_face_uuid', 'detector_id']).where('runtime_face_uuid', 'in', slice).execute(),
     );
     return new Map(rows.map((r) => [r.runtime_face_uuid, r.detector_id]));
   }

@@ -214,8 +214,8 @@ export class RegistryRepository {
   }
 
   /** These photos (of anyone): what a change would replace or delete. */
-  async photosByIds(trx: Trx, uuids: readonly string[]): Promise<FaceImageRow[]> {
-    return uuids.length === 0 ? [] : trx.selectFrom('face_images').selectAll().where('uuid', 'in', uuids).execute();
+  async photosByIds(db: Executor, uuids: readonly string[]): Promise<FaceImageRow[]> {
+    return chunked(uuids, (slice) => db.selectFrom('face_images').selectAll().where('uuid', 'in', slice).execute());
   }
 
   async deletePhotos(trx: Trx, uuids: readonly string[]): Promise<void> {

@@ -25,6 +25,7 @@ import type { EventLog } from '../events/events.port.js';
 import type { ConsentCheck, FacesPort } from '../faces/faces.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import type { DetectorsRepository } from './detectors.repository.js';
+import { keepPictures, type DetectorPictures } from './ingest-pictures.js';
 
 type Batch = z.output<typeof ingestBatchSchema>;
 
@@ -47,7 +48,7 @@ export interface IngestDeps {
    * where the pictures detectors send are kept: a face's crop (the detection's poster) and whole frame (by its
    * runtime_face_uuid), an event's frame (its picture, by the event's id)
    */
-  pictures?: { keep(kind: 'poster' | 'face' | 'event', id: string, jpeg: Buffer): void };
+  pictures?: DetectorPictures;
   log?: { warn(obj: object, msg?: string): void };
 }
 
@@ -133,7 +134,7 @@ export class IngestService {
       return { ...events, ...faces };
     });
 
-    this.writePictures(batch.faces, outcome.pictured, outcome.eventPictures);
+    if (this.d.pictures) await keepPictures({ ...this.d, pictures: this.d.pictures }, batch.faces, outcome.pictured, outcome.eventPictures);
     // The alerts whose pictures came now, after their face: open pages refetch them, and show the pictures.
     const late = batch.faces.flatMap((f) =>
       f.runtime_face_uuid && outcome.picturesOnly.has(f.runtime_face_uuid) && (f.crop || f.frame) ? [f.runtime_face_uuid] : [],
@@ -244,29 +245,6 @@ export class IngestService {
       picturesOnly,
       pictured: new Set([...fresh.map((f) => f.runtime_face_uuid), ...picturesOnly]),
     };
-  }
-
-  /**
-   * The pictures of the faces and events written now, and of faces this detector sent before without them (not of
-   * other duplicates): after the commit, before the socket tells anyone to list them; one that cannot be kept is only
-   * logged (it is then cut from the video, as without).
-   */
-  private writePictures(faces: IngestFace[], pictured: Set<string>, events: { id: string; frame: string }[]): void {
-    const pictures = this.d.pictures;
-    if (!pictures) return;
-    const keep = (kind: 'poster' | 'face' | 'event', id: string, data: string) => {
-      try {
-        pictures.keep(kind, id, Buffer.from(data, 'base64'));
-      } catch (err) {
-        this.d.log?.warn({ err, kind, id }, 'a picture a detector sent was not kept');
-      }
-    };
-    for (const f of faces) {
-      if (!f.runtime_face_uuid || !pictured.has(f.runtime_face_uuid)) continue;
-      if (f.crop) keep('poster', f.runtime_face_uuid, f.crop);
-      if (f.frame) keep('face', f.runtime_face_uuid, f.frame);
-    }
-    for (const e of events) keep('event', e.id, e.frame);
   }
 
   /** The checks the schema cannot make: cameras of this building, no times from the future. */

@@ -27,6 +27,8 @@ export interface RetentionParts {
   reports: Pick<ReportsRetention, 'purge'>;
   /** the pictures of detections and events, deleted after their rows */
   pictures: { forget(of: 'detection' | 'event', ids: readonly string[]): Promise<void> };
+  /** picture files no row names, deleted last (orphan-pictures.ts) */
+  orphans?: { run(onChunk?: () => Promise<void>): Promise<number> };
   clock: Clock;
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
@@ -73,6 +75,7 @@ export class RetentionSweep {
     const drain: Drain = (remove, forget) => this.drain(remove, forget, onBatch);
     for (const domain of await this.d.domains.allUuids()) await this.sweepBuilding(domain, counts, drain);
     await this.sweepInstallation(counts, drain);
+    await this.sweepOrphans(onBatch);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     if (total > 0) this.d.log?.info({ deleted: counts }, `retention: ${total} past their period deleted`);
     return counts;
@@ -108,6 +111,12 @@ export class RetentionSweep {
     counts.audit += await drain((limit) => this.d.audit.purgeBefore(cutoff('audit'), limit, domain));
     counts.badge_taps += await drain((limit) => this.d.badges.purge(domain, cutoff('badge_taps'), limit));
     counts.reports += await drain((limit) => this.d.reports.purge(domain, cutoff('reports'), limit));
+  }
+
+  /** Last: picture files no row names (written after their row went, or left when a process stopped mid-way). */
+  private async sweepOrphans(onBatch?: () => Promise<void>): Promise<void> {
+    const orphans = (await this.d.orphans?.run(onBatch)) ?? 0;
+    if (orphans > 0) this.d.log?.info({ orphans }, `retention: ${orphans} picture files no row names deleted`);
   }
 
   /** What belongs to no building: the installation's periods. */
