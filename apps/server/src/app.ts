@@ -206,7 +206,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     detectors: repos.detectors,
     notifier: realtime,
     // The pictures a detector sends (a face's crop and frame, an event's frame) are kept: nothing to cut from the recording.
-    pictures: { keep: (kind, id, jpeg) => frames.keep(kind, id, jpeg) },
+    pictures: { keep: (kind, id, jpeg) => frames.keep(kind, id, jpeg), forget: (of, ids) => frames.forget(of, ids) },
     log: app.log,
     audit,
   });
@@ -287,6 +287,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clientErrors,
     audit,
     pictures: frames,
+    store,
     clock,
   });
 
