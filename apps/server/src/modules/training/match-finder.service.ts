@@ -18,6 +18,7 @@ import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import type { FrameAvailability } from '../../media/frame-availability.js';
 import { signedFrameUrl } from '../../media/frames.js';
 import type { MediaSigner } from '../../media/signing.js';
+import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
@@ -34,6 +35,8 @@ export interface MatchFinderDeps {
   /** the first pass over a building's whole history */
   finder: FinderIndex;
   clock: Clock;
+  /** every search is audited: whom it looked for, never the vectors */
+  audit: Pick<AuditService, 'record'>;
 }
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -152,6 +155,18 @@ export class MatchFinderService {
       }
     }
     const scored = found.sort((a, b) => b.similarity - a.similarity || b.row.captured_at - a.row.captured_at).slice(0, body.limit);
+    await this.d.audit.record(actorOfPrincipal(principal), {
+      action: 'searched_faces',
+      domain: body.domain_uuid,
+      subject: body.frontend_face_uuid ?? body.runtime_face_uuid!,
+      detail: {
+        source: body.frontend_face_uuid ? 'person' : 'face',
+        start: body.start ?? null,
+        end: body.end ?? null,
+        cameras: body.camera_uuids.length,
+        found: scored.length,
+      },
+    });
     const names = await this.d.cameras.namesInDomain(body.domain_uuid);
     await this.d.frames.prepare(scored.map((s) => s.row.camera_uuid));
     const now = this.d.clock.now();

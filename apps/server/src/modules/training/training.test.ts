@@ -466,6 +466,30 @@ describe('the match finder (POST /api/v6/faces/matchfinder)', () => {
     expect(found.results.map((r) => r.runtime_face_uuid)).not.toContain(other);
   });
 
+  it('is audited: who searched for whom (a person or a face) in which building, with what was asked and found, no vectors', async () => {
+    const searches = async () =>
+      ctx.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'searched_faces').orderBy('seq').execute();
+    const before = (await searches()).length;
+    const byPerson = await finder({ frontend_face_uuid: WALTER, start: '2026-04-10', end: '2026-04-11', camera_uuids: [EXIT] });
+    expect(byPerson.statusCode, byPerson.body).toBe(200);
+    const byFace = await finder({ runtime_face_uuid: other, limit: 2 });
+    expect(byFace.statusCode, byFace.body).toBe(200);
+    // A refused search found nothing and is not an entry.
+    expect((await finder({ frontend_face_uuid: WALTER }, manager)).statusCode).toBe(403);
+    const entries = (await searches()).slice(before);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ domain_uuid: MAPLE, subject: WALTER, user_email: 'staff@vigil.example', camera_uuid: null });
+    expect(JSON.parse(entries[0]!.detail!)).toEqual({
+      source: 'person',
+      start: '2026-04-10',
+      end: '2026-04-11',
+      cameras: 1,
+      found: byPerson.json<Found>().results.length,
+    });
+    expect(entries[1]).toMatchObject({ domain_uuid: MAPLE, subject: other, user_email: 'staff@vigil.example' });
+    expect(JSON.parse(entries[1]!.detail!)).toEqual({ source: 'face', start: null, end: null, cameras: 0, found: 2 });
+  });
+
   it('refuses two sources or none, reversed dates, other buildings, callers without train_model, and dates without a time zone', async () => {
     expect((await finder({ frontend_face_uuid: WALTER, runtime_face_uuid: other })).statusCode).toBe(400);
     expect((await finder({})).statusCode).toBe(400);

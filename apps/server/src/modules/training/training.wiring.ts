@@ -80,6 +80,7 @@ export function wireTraining(
     frames: d.frames,
     finder,
     clock: d.clock,
+    audit: d.audit,
   });
   const models = new ModelsService({
     db: d.db,
