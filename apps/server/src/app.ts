@@ -35,7 +35,7 @@ import { mediaRoutes } from './modules/video/media.routes.js';
 import { wireVideo } from './modules/video/video.wiring.js';
 import { wireLocalAnalyzer } from './processes/local-analyzer.js';
 import { Realtime } from './realtime/realtime.js';
-import { createRepositories, personBadges } from './repositories.js';
+import { createRepositories, personBadges, personReports } from './repositories.js';
 import type { CameraDirectory } from './modules/video/cameras.port.js';
 import type { VideoService } from './modules/video/video.service.js';
 import { sha256Hex } from './lib/hash.js';
@@ -189,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     alerts: personAlerts,
     models: personModels,
     badges: personBadges(repos),
+    reports: personReports(repos),
     audit,
     clock,
   });
@@ -255,7 +256,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     schedule: repos.reportSchedule,
     domains: repos.domains,
     sources: {
-      taps: (domain, from, to, limit, which) => badges.reports.tapRows(domain, from, to, limit, which),
+      taps: (domain, from, to, limit, which) => badges.reports.tapReportRows(domain, from, to, limit, which),
       tapHeaders: TAP_REPORT_HEADERS,
       alerts: (domain, from, to, limit) => alerts.between(domain, from, to, limit),
     },

@@ -12,7 +12,7 @@ import { consentServiceFor } from './modules/faces/faces.wiring.js';
 import { ConsentSettingService } from './modules/privacy/consent-setting.service.js';
 import { PrivacyService } from './modules/privacy/privacy.service.js';
 import { PersonModelsService } from './modules/training/person-models.service.js';
-import { personBadges, type Repositories } from './repositories.js';
+import { personBadges, personReports, type Repositories } from './repositories.js';
 
 /** The CLI's privacy commands (consent-required, erase-person) and what every audited command records with. */
 
@@ -80,6 +80,7 @@ export async function erasePerson(database: DatabaseHandle, repos: Repositories,
     alerts: new PersonAlertsService({ elopement: repos.elopement, db: database.db }),
     models: new PersonModelsService({ models: repos.models }),
     badges: personBadges(repos),
+    reports: personReports(repos),
     audit: cliAudit(repos),
     clock: systemClock,
   });

@@ -6,7 +6,8 @@ import { AuditRepository } from './modules/audit/audit.repository.js';
 import { BadgesRepository } from './modules/badges/badges.repository.js';
 import { BadgeTagsRepository } from './modules/badges/badge-tags.repository.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
-import { ReportScrubber } from './modules/reports/report-scrub.js';
+import { ReportPeople } from './modules/reports/report-people.js';
+import { PersonBadgesRepository } from './modules/badges/person-badges.repository.js';
 import { PersonBadgesService } from './modules/badges/person-badges.service.js';
 import { PrivacyRepository } from './modules/privacy/privacy.repository.js';
 import { JobLeases } from './db/job-leases.js';
@@ -65,6 +66,9 @@ export function createRepositories(database: DatabaseHandle, clock: Clock) {
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
-/** An erasure's badges share: the person's badge identities, and the report rows that name them (server and CLI alike). */
-export const personBadges = (repos: Pick<Repositories, 'badges' | 'reports'>) =>
-  new PersonBadgesService({ badges: repos.badges, reports: new ReportScrubber({ reports: repos.reports }) });
+/** An erasure's and an export's badges share: the person's badge identities and what hangs on them (server and CLI alike). */
+export const personBadges = (repos: Pick<Repositories, 'badges'>) =>
+  new PersonBadgesService({ badges: repos.badges, data: new PersonBadgesRepository() });
+
+/** An erasure's and an export's reports share: the stored rows about the person, by id (server and CLI alike). */
+export const personReports = (repos: Pick<Repositories, 'reports'>) => new ReportPeople({ reports: repos.reports });

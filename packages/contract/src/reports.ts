@@ -23,8 +23,15 @@ export const REPORTS = {
   scheduleEveryMs: 24 * 3600_000,
   /** An on-demand report covers at most this long. */
   maxSpanMs: 92 * 24 * 3600_000,
-  /** Rows in one report (the newest kept). */
+  /** Rows in one report (the newest kept): the database picks them, so a 92-day report never reads more taps than this. */
   maxRows: 10_000,
+  /**
+   * On-demand reports a building keeps: one more removes the oldest on-demand one (there is no delete, so refusing
+   * would stop everyone until the retention period passed). The daily ones are not counted; retention ends them.
+   */
+  maxOnDemand: 200,
+  /** What one user may ask for in a minute (429 beyond): on-demand reports, and tenant or unit PDFs (door crops each). */
+  limits: { generatePerUser: 10, pdfPerUser: 10, windowMs: 60_000 },
   /** The download helper's default file name (part 1 §7). */
   defaultDownloadName: 'activity-report.pdf',
 } as const;

@@ -9,6 +9,7 @@ import { erasureMigration } from './migration-0016-erasure.js';
 import { retentionMigration } from './migration-0017-retention.js';
 import { badgesMigration } from './migration-0018-badges.js';
 import { keyPurposesMigration } from './migration-0019-key-purposes.js';
+import { reportPeopleMigration } from './migration-0020-report-people.js';
 import { badgePrivacyMigration } from './migration-0021-badge-privacy.js';
 import { trainingMigration } from './migration-0012-training.js';
 
@@ -311,6 +312,7 @@ const migrations: Record<string, Migration> = {
   '0017_retention': retentionMigration,
   '0018_badges': badgesMigration,
   '0019_key_purposes': keyPurposesMigration,
+  '0020_report_people': reportPeopleMigration,
   '0021_badge_privacy': badgePrivacyMigration,
 };
 

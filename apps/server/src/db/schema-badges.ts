@@ -104,6 +104,16 @@ export interface ReportTable {
   body: string;
 }
 
+/** Whom a stored report's row is about, by id: a registry person or a badge identity (migration 0020). */
+export interface ReportPersonTable {
+  report_uuid: string;
+  domain_uuid: string;
+  /** the row's place in the report's body */
+  row_index: number;
+  subject_uuid: string;
+  kind: 'person' | 'badge';
+}
+
 export type BadgeIdentityRow = Selectable<BadgeIdentityTable>;
 export type BadgeCredentialRow = Selectable<BadgeCredentialTable>;
 export type AccessPointRow = Selectable<AccessPointTable>;

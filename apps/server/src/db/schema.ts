@@ -6,6 +6,7 @@ import type {
   BadgeIdentityTable,
   BadgeTagTable,
   BadgeVerificationTable,
+  ReportPersonTable,
   ReportTable,
 } from './schema-badges.js';
 import type { AnalyzerLeaseTable, AnalyzerTable, CameraAnalysisTable, DeploymentKeyTable, DetectorTable } from './schema-analyzers.js';
@@ -310,6 +311,7 @@ export interface Database {
   badge_tags: BadgeTagTable;
   badge_verifications: BadgeVerificationTable;
   reports: ReportTable;
+  report_people: ReportPersonTable;
 }
 
 export type ClipRow = Selectable<ClipTable>;

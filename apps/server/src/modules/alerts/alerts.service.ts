@@ -136,6 +136,8 @@ export class AlertsService {
       alertId: r.alert_id,
       at: r.event_ts,
       person: r.first_name === null ? r.description : `${r.first_name} ${r.last_name ?? ''}`.trim(),
+      // whom the report row is about (an erasure takes it out by this id, never by the name)
+      personUuid: r.frontend_face_uuid,
       camera: r.camera_description,
       // The face's picture, when there is one to show (sent with it, or in the recording).
       detection:

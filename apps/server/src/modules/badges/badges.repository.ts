@@ -222,18 +222,29 @@ export class BadgesRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** A building's taps in a period, oldest first, evaluated ones only (reports). */
-  tapsBetween(domain: string, from: number, to: number, limit: number): Promise<AccessEventRow[]> {
-    return this.db
+  /**
+   * A building's evaluated taps in a period, newest first, up to `limit` (reports): with `which`, only those whose door
+   * faces do not match their badge (mismatch), whose badge someone else used (shared), or that more people followed
+   * than tapped (tailgate), picked by the database, so a long period never brings its other taps into memory.
+   */
+  tapsBetween(
+    domain: string,
+    from: number,
+    to: number,
+    limit: number,
+    which?: 'mismatch' | 'shared' | 'tailgate',
+  ): Promise<AccessEventRow[]> {
+    let query = this.db
       .selectFrom('access_events')
       .selectAll()
       .where('domain_uuid', '=', domain)
       .where('event_at', '>=', from)
       .where('event_at', '<', to)
-      .where('evaluated_at', 'is not', null)
-      .orderBy('event_at', 'desc')
-      .limit(limit)
-      .execute();
+      .where('evaluated_at', 'is not', null);
+    if (which === 'mismatch') query = query.where('faces', '>', 0).where('matched', '=', 0);
+    if (which === 'shared') query = query.where('shared_with', 'is not', null);
+    if (which === 'tailgate') query = query.where('tailgate', '=', 1);
+    return query.orderBy('event_at', 'desc').limit(limit).execute();
   }
 
   /**

@@ -27,6 +27,7 @@ import type { BadgeTagsService } from './badge-tags.service.js';
 import type { BadgesService } from './badges.service.js';
 import type { CredentialReportService } from './credential-report.service.js';
 import type { TapsService } from './taps.service.js';
+import { REPORT_LIMITS } from '../reports/report-limits.js';
 
 const TAPS_DESCRIPTION = [
   'How access-control systems send badge (keycard) taps. Authenticate with a detector key of the building',
@@ -106,13 +107,14 @@ export function badgesRoutes(
     scope.get(
       '/api/faces/v1/credentials/report',
       {
-        ...view,
+        // A tenant or unit PDF cuts a door crop per tap: a few a minute per user, then 429 (the table is not limited).
+        config: { ...view.config, rateLimit: REPORT_LIMITS.pdf },
         schema: {
           tags: ['badges'],
           summary:
             "The credential report: the building's mismatches of 7 days, or an identity's (identity_id) or a unit's taps; format=pdf for the PDF (keycard/view_all)",
           querystring: credentialReportQuerySchema,
-          response: replies(z.union([credentialReportReplySchema, z.any()]), [400, 401, 403, 404]),
+          response: replies(z.union([credentialReportReplySchema, z.any()]), [400, 401, 403, 404, 429]),
         },
       },
       async (request, reply) => {

@@ -22,6 +22,7 @@ import type { FacesPort } from '../faces/faces.port.js';
 import type { BadgeTagsRepository } from './badge-tags.repository.js';
 import type { BadgesRepository } from './badges.repository.js';
 import { shownCard, visibilityOf, type BadgesService } from './badges.service.js';
+import type { ReportSourceRow, ReportSubject } from '../reports/report-builder.js';
 import { renderCredentialPdf, type PdfSection } from './credential-pdf.js';
 
 /** The data refresh's credential mismatch report covers this long. */
@@ -81,9 +82,22 @@ export class CredentialReportService {
     which: TapReportKind,
     visibility: RegistryVisibility = 'all',
   ): Promise<ReportRow[]> {
-    const keep = (t: AccessEventRow) =>
-      which === 'mismatch' ? (t.faces ?? 0) > 0 && t.matched === 0 : which === 'shared' ? t.shared_with !== null : t.tailgate === 1;
-    const taps = (await this.d.badges.tapsBetween(domain, from, to, limit * 20)).filter(keep).slice(0, limit);
+    return (await this.tapReportRows(domain, from, to, limit, which, visibility)).map((row) => row.cells);
+  }
+
+  /**
+   * As tapRows, each row with whom it is about (the holder's badge, the registry person it is linked to, who was seen
+   * instead): a stored report keeps them, so an erasure takes out their rows by id. The database picks the taps.
+   */
+  async tapReportRows(
+    domain: string,
+    from: number,
+    to: number,
+    limit: number,
+    which: TapReportKind,
+    visibility: RegistryVisibility = 'all',
+  ): Promise<ReportSourceRow[]> {
+    const taps = await this.d.badges.tapsBetween(domain, from, to, limit, which);
     const identities = new Map(
       (await this.d.badges.identitiesByUuid(this.d.db, [...new Set(taps.map((t) => t.identity_uuid))])).map((i) => [i.uuid, i]),
     );
@@ -94,7 +108,12 @@ export class CredentialReportService {
     await this.d.frames.prepare([...points.values()].flatMap((p) => (p.camera_uuid ? [p.camera_uuid] : [])));
     return taps.map((t) => {
       const holder = identities.get(t.identity_uuid);
-      return {
+      const about: ReportSubject[] = [
+        ...(holder ? [{ kind: 'badge' as const, uuid: holder.uuid }] : []),
+        ...(holder?.face_uuid ? [{ kind: 'person' as const, uuid: holder.face_uuid }] : []),
+        ...(t.shared_with ? [{ kind: 'person' as const, uuid: t.shared_with }] : []),
+      ];
+      const cells: ReportRow = {
         time: formatUtc(new Date(t.event_at)),
         holder: holder ? { text: holder.name, href: `/credential/${holder.identity_id}` } : null,
         unit: holder?.unit ?? null,
@@ -107,6 +126,7 @@ export class CredentialReportService {
             ? { image: `${DETECTION_IMAGE}${t.door_face}` }
             : null,
       };
+      return { cells, about };
     });
   }
 

@@ -1,37 +1,98 @@
 import type { Executor, Trx } from '../../db/database.js';
 import type { BadgesRepository } from './badges.repository.js';
+import { tapState } from './credential-report.service.js';
+import type { PersonBadgesRepository } from './person-badges.repository.js';
 
-/** What a stored report row is scanned for when a person is erased: their badge's link or their name. */
-export interface ReportScrub {
-  /** rows of the building's reports that name them (their badge link or their name); taken out at erasure */
-  countRows(db: Executor, domain: string, needles: readonly string[]): Promise<number>;
-  removeRows(trx: Trx, domain: string, needles: readonly string[]): Promise<number>;
+/** A person's badges in their subject access export (times in epoch ms). */
+export interface PersonBadgeExport {
+  identities: {
+    identityId: string;
+    name: string;
+    unit: string | null;
+    role: string;
+    credentials: string[];
+    firstSeenAt: number;
+    lastTapAt: number | null;
+  }[];
+  taps: { tapId: string; at: number; badge: string; accessPoint: string | null; granted: boolean; result: string; flags: string[] }[];
+  /** faces confirmed (or rejected) for their badges at taps, with who and when */
+  matches: {
+    tapAt: number | null;
+    badge: string;
+    accessPoint: string | null;
+    detectionId: string;
+    answer: 'confirmed' | 'rejected';
+    reason: string | null;
+    verifiedBy: string | null;
+    verifiedAt: number;
+  }[];
 }
 
 /**
- * A person's badges as an erasure needs them (faces asks, badges decide): the badge identities linked to them go with
- * their credentials, taps and verified matches, and report rows that name them or their badge are taken out.
+ * A person's badges as their erasure and export need them (faces asks, badges decide): the badge identities linked to
+ * them (by card), which go with their credentials, taps and verified matches; the door faces verified for those
+ * identities, which are the person's faces even where nobody named them on the face.
  */
 export class PersonBadgesService {
-  constructor(private readonly d: { badges: Pick<BadgesRepository, 'linkedTo' | 'deleteIdentities'>; reports: ReportScrub }) {}
+  constructor(private readonly d: { badges: Pick<BadgesRepository, 'linkedTo' | 'deleteIdentities'>; data: PersonBadgesRepository }) {}
 
-  private async needles(db: Executor, person: string, name: string): Promise<{ uuids: string[]; needles: string[] }> {
+  /** The badge identities linked to the person (their ids). */
+  async identitiesOf(db: Executor, person: string): Promise<string[]> {
+    return (await this.d.badges.linkedTo(db, person)).map((i) => i.uuid);
+  }
+
+  /** The detections confirmed as one of these identities at a tap. */
+  verifiedFaces(db: Executor, identities: readonly string[]): Promise<string[]> {
+    return this.d.data.verifiedFaces(db, identities);
+  }
+
+  /** In the erasure's transaction: the identities, with their credentials, taps and verified matches. */
+  erase(trx: Trx, identities: readonly string[]): Promise<void> {
+    return this.d.badges.deleteIdentities(trx, identities);
+  }
+
+  /** Everything badges hold of the person: their identities and credentials, the taps, the verified matches. */
+  async exportOf(db: Executor, person: string): Promise<PersonBadgeExport> {
     const identities = await this.d.badges.linkedTo(db, person);
+    const uuids = identities.map((i) => i.uuid);
+    const badge = new Map(identities.map((i) => [i.uuid, i.identity_id]));
+    const credentials = await this.d.data.credentials(db, uuids);
+    const taps = await this.d.data.taps(db, uuids);
+    const tags = await this.d.data.tags(db, uuids);
+    const tapOf = new Map(taps.map((t) => [t.uuid, t]));
+    const verified = new Set(tags.filter((t) => t.rejected === 0).map((t) => `${t.access_event_uuid}/${t.identity_uuid}`));
     return {
-      uuids: identities.map((i) => i.uuid),
-      needles: [name, ...identities.flatMap((i) => [`/credential/${i.identity_id}`, i.name])],
+      identities: identities.map((i) => ({
+        identityId: i.identity_id,
+        name: i.name,
+        unit: i.unit,
+        role: i.role,
+        credentials: credentials.filter((c) => c.identity_uuid === i.uuid).map((c) => c.credential_id),
+        firstSeenAt: Number(i.created_at),
+        lastTapAt: i.last_tap_at === null ? null : Number(i.last_tap_at),
+      })),
+      taps: taps.map((t) => ({
+        tapId: t.source_id,
+        at: Number(t.event_at),
+        badge: badge.get(t.identity_uuid) ?? '',
+        accessPoint: t.access_point,
+        granted: t.granted === 1,
+        result: t.evaluated_at === null ? 'Not looked at yet' : tapState(t, verified.has(`${t.uuid}/${t.identity_uuid}`)),
+        flags: [...(t.shared_with ? ['Shared badge'] : []), ...(t.tailgate === 1 ? ['Tailgating'] : [])],
+      })),
+      matches: tags.map((t) => {
+        const tap = tapOf.get(t.access_event_uuid);
+        return {
+          tapAt: tap ? Number(tap.event_at) : null,
+          badge: badge.get(t.identity_uuid) ?? '',
+          accessPoint: tap?.access_point ?? null,
+          detectionId: t.detection_id,
+          answer: t.rejected === 0 ? 'confirmed' : 'rejected',
+          reason: t.rejected_for,
+          verifiedBy: t.verified_by,
+          verifiedAt: Number(t.verified_at),
+        };
+      }),
     };
-  }
-
-  async count(db: Executor, domain: string, person: string, name: string): Promise<{ identities: number; reportRows: number }> {
-    const { uuids, needles } = await this.needles(db, person, name);
-    return { identities: uuids.length, reportRows: await this.d.reports.countRows(db, domain, needles) };
-  }
-
-  /** In the erasure's transaction. */
-  async erase(trx: Trx, domain: string, person: string, name: string): Promise<void> {
-    const { uuids, needles } = await this.needles(trx, person, name);
-    await this.d.reports.removeRows(trx, domain, needles);
-    await this.d.badges.deleteIdentities(trx, uuids);
   }
 }

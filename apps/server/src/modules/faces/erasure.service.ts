@@ -8,9 +8,11 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import type { PersonAlertsService } from '../alerts/person-alerts.service.js';
 import { cliActor, type AuditActor, type AuditService } from '../audit/audit.service.js';
 import type { PersonBadgesService } from '../badges/person-badges.service.js';
+import type { ReportPeople } from '../reports/report-people.js';
 import type { PersonModelsService } from '../training/person-models.service.js';
 import { personFor } from './person-access.js';
 import type { PersonDataRepository } from './person-data.repository.js';
+import { personDetections } from './person-detections.js';
 
 export interface ErasureDeps {
   db: Db;
@@ -19,8 +21,10 @@ export interface ErasureDeps {
   data: PersonDataRepository;
   alerts: Pick<PersonAlertsService, 'ofPerson' | 'erase'>;
   models: Pick<PersonModelsService, 'countKnowing' | 'erase' | 'forgetFaces' | 'checkNoTraining'>;
-  /** their badge identities (taps, verified matches) and the report rows that name them */
-  badges: Pick<PersonBadgesService, 'count' | 'erase'>;
+  /** their badge identities (taps, verified matches) and the door faces verified for them */
+  badges: Pick<PersonBadgesService, 'identitiesOf' | 'verifiedFaces' | 'erase'>;
+  /** the stored report rows about them or their badges, by id */
+  reports: Pick<ReportPeople, 'count' | 'remove'>;
   /** detections' pictures in the media folder (crops, frames and what is made from them) */
   pictures: { count(detections: readonly string[]): number; remove(detections: readonly string[]): number };
   /** registry photos' files: the person's folder */
@@ -35,6 +39,8 @@ interface Plan {
   photos: string[];
   own: string[];
   naming: string[];
+  /** their badge identities */
+  badges: string[];
   counts: ErasureCounts;
 }
 
@@ -43,7 +49,8 @@ interface Plan {
  * photos and their embeddings, consent answers, the detections that are their face (with their reviews, candidates,
  * embeddings, the match finder's codes, crops and frames), their name on other people's detections, their place in
  * every trained model of the building (training takes them out), the face on their alerts (alerts keep the fact), their
- * badge identities with their taps, and the report rows that name them.
+ * badge identities with their taps, the door faces verified for those badges, and the stored report rows about them or
+ * their badges (by id).
  * Files go after the commit. The analyzers drop them at their next gallery poll (the gallery's version changes).
  * What remains is the receipt in the audit log: counts, by whom, when; no name, no biometric data.
  */
@@ -88,7 +95,8 @@ export class ErasureService {
       // Alerts first: they are found by the detections about to go.
       await this.d.alerts.erase(trx, uuid, plan.own);
       await this.d.models.erase(trx, person.domain_uuid, uuid, plan.own);
-      await this.d.badges.erase(trx, person.domain_uuid, uuid, fullName(person));
+      await this.d.reports.remove(trx, person.domain_uuid, [uuid, ...plan.badges]);
+      await this.d.badges.erase(trx, plan.badges);
       await this.d.data.deleteDetections(trx, plan.own);
       await this.d.data.unname(trx, uuid, plan.naming);
       await this.d.data.deletePerson(trx, uuid, plan.photos);
@@ -106,10 +114,10 @@ export class ErasureService {
 
   private async plan(db: Executor, person: FaceRow): Promise<Plan> {
     const photos = (await this.d.data.photos(db, person.uuid)).map((p) => p.uuid);
-    const detections = await this.d.data.ownDetections(db, person.uuid);
+    const badges = await this.d.badges.identitiesOf(db, person.uuid);
+    const detections = await personDetections(db, this.d, person.uuid, badges);
     const own = detections.map((d) => d.runtime_face_uuid);
     const naming = await this.d.data.namingDetections(db, person.uuid, new Set(own));
-    const badges = await this.d.badges.count(db, person.domain_uuid, person.uuid, fullName(person));
     const counts: ErasureCounts = {
       photos: photos.length,
       photo_embeddings: await this.d.data.photoEmbeddings(db, photos),
@@ -122,10 +130,10 @@ export class ErasureService {
       consent_records: (await this.d.data.consents(db, person.uuid)).length,
       models: await this.d.models.countKnowing(db, person.domain_uuid, person.uuid),
       alerts: (await this.d.alerts.ofPerson(person.uuid, own, db)).length,
-      badge_identities: badges.identities,
-      report_rows: badges.reportRows,
+      badge_identities: badges.length,
+      report_rows: await this.d.reports.count(db, person.domain_uuid, [person.uuid, ...badges]),
     };
-    return { person, photos, own, naming, counts };
+    return { person, photos, own, naming, badges, counts };
   }
 }
 

@@ -12,12 +12,12 @@ import {
   type Model,
   type ModelPrototypesReply,
 } from '@vigil/contract';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAPLE, BIRCH, bearer, createTestContext, detectorKey, sendBatch, type TestContext } from '../../../test/harness.js';
 import { EXIT, HALLWAY, HAROLD } from '../../../test/demo-ids.js';
 import { jpegBytes } from '../../../test/pictures.js';
 import { filesUnder, findInTables } from '../../../test/table-scan.js';
+import { unzip } from '../../../test/zip.js';
 
 // "Erase this person" and "Export this person's data" (issue 27) over HTTP on a real database: a person with photos,
 // consent answers, detections (confirmed, matched, and others' that name them), pictures, an alert and a trained model
@@ -313,30 +313,6 @@ describe('who may erase or export a person', () => {
   });
 });
 
-/** The zip's entries by name. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
 describe("exporting a person's data", () => {
   it('gives a zip of what Vigil holds about them, and audits it', async () => {
     const reply = await get(`/api/v1/faces/${ada}/export`, manager);
@@ -353,6 +329,9 @@ describe("exporting a person's data", () => {
       'person.json',
       'photos/front.jpg',
       'photos/side.jpg',
+      'report_rows.csv',
+      'taps.csv',
+      'verified_matches.csv',
     ]);
     expect([...entries.keys()].filter((name) => name.startsWith('crops/')).sort()).toEqual(own.map((id) => `crops/${id}.jpg`).sort());
     expect(entries.get('README.txt')!.toString()).toMatch(/1,000 newest at most/);
@@ -395,7 +374,24 @@ describe("exporting a person's data", () => {
     const audit = await ctx.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'exported_person').execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ subject: ada, domain_uuid: MAPLE, user_email: 'manager@maple.example' });
-    expect(JSON.parse(audit[0]!.detail!)).toEqual({ photos: 2, detections: 12, crops: 12, alerts: 1 });
+    expect(JSON.parse(audit[0]!.detail!)).toEqual({
+      photos: 2,
+      detections: 12,
+      crops: 12,
+      alerts: 1,
+      badge_identities: 1,
+      taps: 1,
+      verified_matches: 0,
+      report_rows: 1,
+    });
+    // Her badge and its tap at the exit, and the elopement report's row about her.
+    expect(entries.get('taps.csv')!.toString().trim().split('\n')).toEqual([
+      'time,badge,access_point,granted,door_face,flags,tap_id',
+      expect.stringMatching(/^[\d-]+T[\d:.]+Z,ERASABLE-ADA0001,Exit door,yes,.+,,ada-tap-1$/),
+    ]);
+    const reportRows = entries.get('report_rows.csv')!.toString().trim().split('\n');
+    expect(reportRows).toHaveLength(2);
+    expect(reportRows[1]).toMatch(/^Elopement Alerts,.*Resident: Ada Erasable;/);
   });
 });
 

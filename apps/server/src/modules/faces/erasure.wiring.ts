@@ -9,6 +9,7 @@ import { PhotoFiles } from '../../media/photos.js';
 import type { PersonAlertsService } from '../alerts/person-alerts.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { PersonBadgesService } from '../badges/person-badges.service.js';
+import type { ReportPeople } from '../reports/report-people.js';
 import type { PersonModelsService } from '../training/person-models.service.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
 import { erasureRoutes } from './erasure.routes.js';
@@ -26,6 +27,7 @@ export interface ErasureAreaDeps {
   alerts: PersonAlertsService;
   models: PersonModelsService;
   badges: PersonBadgesService;
+  reports: ReportPeople;
   audit: Pick<AuditService, 'record'>;
   clock: Clock;
 }
@@ -39,6 +41,7 @@ export function createErasureArea(d: ErasureAreaDeps): { erasure: ErasureService
     alerts: d.alerts,
     models: d.models,
     badges: d.badges,
+    reports: d.reports,
     pictures: { count: (ids) => countDetectionPictures(d.store, ids), remove: (ids) => removeDetectionPictures(d.store, ids) },
     photos: new PhotoFiles(d.store),
     audit: d.audit,
@@ -49,6 +52,8 @@ export function createErasureArea(d: ErasureAreaDeps): { erasure: ErasureService
     data: d.data,
     alerts: d.alerts,
     models: d.models,
+    badges: d.badges,
+    reports: d.reports,
     cameras: d.cameras,
     store: d.store,
     audit: d.audit,

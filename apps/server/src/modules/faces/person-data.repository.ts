@@ -56,6 +56,22 @@ export class PersonDataRepository {
   }
 
   /**
+   * Of these detections (faces confirmed for their badges at taps), those that are theirs: all but the ones a reviewer
+   * confirmed as someone else. Each counts as confirmed as them.
+   */
+  async verifiedFor(db: Executor, person: string, detections: readonly string[]): Promise<OwnDetection[]> {
+    const rows = await chunked(detections, (slice) =>
+      db
+        .selectFrom('face_detections')
+        .select(['runtime_face_uuid', 'camera_uuid', 'captured_at', 'confidence', 'match_confirmed', 'is_face'])
+        .where('runtime_face_uuid', 'in', slice)
+        .where((eb) => eb.or([eb('match_confirmed', 'is', null), eb('match_confirmed', '<>', 1), eb('frontend_face_uuid', '=', person)]))
+        .execute(),
+    );
+    return rows.map((r) => ({ ...r, match_confirmed: 1 }));
+  }
+
+  /**
    * Other detections that name them (someone else's face): as a candidate, as a match a reviewer rejected, as the
    * analyzer's guess a reviewer changed, or as the visitor made from it. `own` are left out.
    */

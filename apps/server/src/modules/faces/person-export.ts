@@ -1,15 +1,18 @@
 import { PERSON_EXPORT_MAX_CROPS } from '@vigil/contract';
 import { stringify } from 'csv-stringify/sync';
 import type { ElopementAlertRow, FaceImageRow, FaceRow } from '../../db/schema.js';
+import type { PersonBadgeExport } from '../badges/person-badges.service.js';
+import type { PersonReportRow } from '../reports/report-people.js';
 import type { PersonModel } from '../training/person-models.service.js';
 import type { ConsentRow, OwnDetection } from './person-data.repository.js';
+import { badgesJson } from './person-export-badges.js';
 
 /** What a subject access export holds, gathered before the zip is written. */
 export interface PersonExport {
   person: FaceRow;
   photos: FaceImageRow[];
   consents: ConsentRow[];
-  /** their own detections, newest first */
+  /** their own detections (door faces verified for their badges included), newest first */
   detections: OwnDetection[];
   /** the detections whose crop is in the zip (crops/<id>.jpg) */
   crops: ReadonlySet<string>;
@@ -17,6 +20,12 @@ export interface PersonExport {
   models: PersonModel[];
   photoEmbeddings: number;
   detectionEmbeddings: number;
+  /** their badge identities, taps and verified matches */
+  badges: PersonBadgeExport;
+  /** the stored report rows about them or their badges */
+  reportRows: PersonReportRow[];
+  /** what the caller's rights left out, said in README.txt */
+  withheld: string[];
   cameraNames: ReadonlyMap<string, string>;
   exportedAt: number;
 }
@@ -83,6 +92,7 @@ export function personJson(x: PersonExport): string {
       },
       detections: { total: x.detections.length, crops_included: x.crops.size },
       alerts: x.alerts.length,
+      badges: badgesJson(x.badges, x.reportRows),
     },
     null,
     2,
@@ -134,12 +144,18 @@ export function readme(x: PersonExport): string {
     `crops/           the face crops of their detections: the ${PERSON_EXPORT_MAX_CROPS.toLocaleString('en-US')} newest at most, and only those kept`,
     '                 (a crop not yet cut from the recording is not made for this export)',
     'alerts.csv       the elopement alerts raised about them',
+    'taps.csv         every tap of their badges (person.json lists the badges and their credentials)',
+    'verified_matches.csv  the door faces confirmed (or rejected) as their badge at taps, with who and when',
+    'report_rows.csv  the rows of stored reports about them or their badges, as the reports show them',
     '',
     `${x.detections.length} detections, ${x.crops.size} crops included${capped ? ` (capped at the ${PERSON_EXPORT_MAX_CROPS} newest)` : ''}.`,
     '',
     'Not included: the embeddings (numbers a recognizer computes from a face; person.json counts them), the video',
     'recordings (they show everyone in view; ask for a time and camera), and other people’s faces on which this person',
     'was only suggested as a possible match.',
+    ...(x.withheld.length > 0
+      ? ['', 'Left out because the person who made this export may not read them:', ...x.withheld.map((w) => `  ${w}`)]
+      : []),
     '',
   ].join('\n');
 }

@@ -1,20 +1,26 @@
-import { DETECTION_IMAGE, formatUtc, type ReportCell, type ReportHeader, type ReportKind } from '@vigil/contract';
+import { DETECTION_IMAGE, ERASED_PERSON, formatUtc, type ReportCell, type ReportHeader, type ReportKind } from '@vigil/contract';
+
+/** Whom a report row is about, by id: a registry person, or a badge identity. An erasure takes their rows out. */
+export interface ReportSubject {
+  kind: 'person' | 'badge';
+  uuid: string;
+}
+
+/** A report row: its cells, and whom it is about. */
+export interface ReportSourceRow {
+  cells: Record<string, ReportCell>;
+  about: ReportSubject[];
+}
 
 /** A report's table: its columns and rows. */
 export interface ReportTable {
   headers: ReportHeader[];
-  values: Record<string, ReportCell>[];
+  rows: ReportSourceRow[];
 }
 
 /** What the reports are made from: badges' taps (by verdict) and alerts' elopement alerts; pictures as `detection:<id>`. */
 export interface ReportSources {
-  taps(
-    domain: string,
-    from: number,
-    to: number,
-    limit: number,
-    which: 'mismatch' | 'shared' | 'tailgate',
-  ): Promise<Record<string, ReportCell>[]>;
+  taps(domain: string, from: number, to: number, limit: number, which: 'mismatch' | 'shared' | 'tailgate'): Promise<ReportSourceRow[]>;
   tapHeaders: ReportHeader[];
   alerts(
     domain: string,
@@ -25,6 +31,8 @@ export interface ReportSources {
     {
       at: number;
       person: string;
+      /** the registry person the alert is about (null once erased) */
+      personUuid: string | null;
       camera: string | null;
       detection: string | null;
       dismissedAt: number | null;
@@ -60,20 +68,23 @@ export async function buildReport(
 ): Promise<ReportTable> {
   if (kind !== 'elopement_alerts') {
     const which = kind === 'credential_mismatch' ? 'mismatch' : kind === 'badge_sharing' ? 'shared' : 'tailgate';
-    return { headers: sources.tapHeaders, values: await sources.taps(domain, from, to, limit, which) };
+    return { headers: sources.tapHeaders, rows: await sources.taps(domain, from, to, limit, which) };
   }
   const alerts = await sources.alerts(domain, from, to, limit);
   return {
     headers: ALERT_HEADERS,
-    values: alerts.map((a) => ({
-      time: formatUtc(new Date(a.at)),
-      resident: a.person,
-      camera: a.camera,
-      dismissed_at: a.dismissedAt === null ? null : formatUtc(new Date(a.dismissedAt)),
-      dismissed_by: a.dismissedBy,
-      how: a.dismissedVia === 'pin' ? 'PIN' : a.dismissedVia === 'me' ? 'Signed in' : a.dismissedAt === null ? 'Not dismissed' : null,
-      minutes: minutesToDismiss(a.at, a.dismissedAt),
-      face: a.detection ? { image: `${DETECTION_IMAGE}${a.detection}` } : null,
+    rows: alerts.map((a) => ({
+      about: a.personUuid && a.personUuid !== ERASED_PERSON.uuid ? [{ kind: 'person', uuid: a.personUuid }] : [],
+      cells: {
+        time: formatUtc(new Date(a.at)),
+        resident: a.person,
+        camera: a.camera,
+        dismissed_at: a.dismissedAt === null ? null : formatUtc(new Date(a.dismissedAt)),
+        dismissed_by: a.dismissedBy,
+        how: a.dismissedVia === 'pin' ? 'PIN' : a.dismissedVia === 'me' ? 'Signed in' : a.dismissedAt === null ? 'Not dismissed' : null,
+        minutes: minutesToDismiss(a.at, a.dismissedAt),
+        face: a.detection ? { image: `${DETECTION_IMAGE}${a.detection}` } : null,
+      },
     })),
   };
 }

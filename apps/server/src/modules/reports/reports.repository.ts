@@ -1,12 +1,42 @@
+import { chunked, eachChunk } from '../../db/chunked.js';
 import type { Db, Executor, Trx } from '../../db/database.js';
-import type { ReportRow } from '../../db/schema.js';
+import type { ReportPersonTable, ReportRow } from '../../db/schema.js';
+import type { ReportSubject } from './report-builder.js';
 
-/** Generated reports (migration 0018): a table's headers and rows kept as JSON. */
+/** Whom one row of a stored report is about (migration 0020). */
+export type ReportPerson = ReportPersonTable;
+
+/**
+ * Generated reports (migration 0018): a table's headers and rows kept as JSON, and whom each row is about by id
+ * (report_people, migration 0020).
+ */
 export class ReportsRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(row: ReportRow): Promise<void> {
-    await this.db.insertInto('reports').values(row).execute();
+  /**
+   * A report and whom its rows are about, in one transaction; an on-demand one (generated_by set) past the building's
+   * `keepOnDemand` removes the oldest on-demand ones.
+   */
+  async insert(row: ReportRow, about: readonly (readonly ReportSubject[])[], keepOnDemand: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('reports').values(row).execute();
+      await this.setPeople(trx, row.uuid, row.domain_uuid, about);
+      if (row.generated_by === null) return;
+      const beyond = await trx
+        .selectFrom('reports')
+        .select('uuid')
+        .where('domain_uuid', '=', row.domain_uuid)
+        .where('generated_by', 'is not', null)
+        .orderBy('generated_at', 'desc')
+        .orderBy('uuid', 'desc')
+        .offset(keepOnDemand)
+        .limit(1_000)
+        .execute();
+      await this.remove(
+        trx,
+        beyond.map((r) => r.uuid),
+      );
+    });
   }
 
   /** A building's reports, newest first, without their rows. */
@@ -48,15 +78,22 @@ export class ReportsRepository {
       .limit(limit)
       .execute();
     if (ids.length === 0) return 0;
-    const result = await this.db
-      .deleteFrom('reports')
-      .where(
-        'uuid',
-        'in',
+    return this.db.transaction().execute((trx) =>
+      this.remove(
+        trx,
         ids.map((r) => r.uuid),
-      )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+      ),
+    );
+  }
+
+  /** Reports and whom their rows name (deleted by name: nothing depends on the engine's foreign-key settings). */
+  private async remove(trx: Trx, uuids: readonly string[]): Promise<number> {
+    let n = 0;
+    await eachChunk(uuids, async (slice) => {
+      await trx.deleteFrom('report_people').where('report_uuid', 'in', slice).execute();
+      n += Number((await trx.deleteFrom('reports').where('uuid', 'in', slice).executeTakeFirst()).numDeletedRows);
+    });
+    return n;
   }
 
   /** How many reports a building holds, and the oldest. */
@@ -69,12 +106,51 @@ export class ReportsRepository {
     return { count: Number(row?.n ?? 0), oldest: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest) };
   }
 
-  /** A building's reports with their rows (an erasure scans them). */
-  bodies(db: Executor, domain: string): Promise<{ uuid: string; body: string }[]> {
-    return db.selectFrom('reports').select(['uuid', 'body']).where('domain_uuid', '=', domain).execute();
+  // ---- whom rows are about (an erasure, a subject access export)
+
+  /** The rows of the building's reports about any of `subjects`: report and row, once each. */
+  async rowsAbout(db: Executor, domain: string, subjects: readonly string[]): Promise<{ report_uuid: string; row_index: number }[]> {
+    const rows = await chunked(subjects, (slice) =>
+      db
+        .selectFrom('report_people')
+        .select(['report_uuid', 'row_index'])
+        .where('domain_uuid', '=', domain)
+        .where('subject_uuid', 'in', slice)
+        .execute(),
+    );
+    const seen = new Map(
+      rows.map((r) => [`${r.report_uuid}/${r.row_index}`, { report_uuid: r.report_uuid, row_index: Number(r.row_index) }]),
+    );
+    return [...seen.values()];
   }
 
-  async setBody(trx: Trx, uuid: string, body: string, rows: number): Promise<void> {
-    await trx.updateTable('reports').set({ body, row_count: rows }).where('uuid', '=', uuid).execute();
+  /** These reports whole (their rows and whom each is about). */
+  async withPeople(db: Executor, uuids: readonly string[]): Promise<{ report: ReportRow; people: ReportPerson[] }[]> {
+    const reports = await chunked(uuids, (slice) => db.selectFrom('reports').selectAll().where('uuid', 'in', slice).execute());
+    const people = await chunked(uuids, (slice) => db.selectFrom('report_people').selectAll().where('report_uuid', 'in', slice).execute());
+    return reports.map((report) => ({
+      report,
+      people: people.filter((p) => p.report_uuid === report.uuid).map((p) => ({ ...p, row_index: Number(p.row_index) })),
+    }));
+  }
+
+  /** A report's rows replaced (an erasure took some out), with whom each remaining row is about. */
+  async rewrite(trx: Trx, report: ReportRow, body: string, rows: number, about: readonly (readonly ReportSubject[])[]): Promise<void> {
+    await trx.updateTable('reports').set({ body, row_count: rows }).where('uuid', '=', report.uuid).execute();
+    await trx.deleteFrom('report_people').where('report_uuid', '=', report.uuid).execute();
+    await this.setPeople(trx, report.uuid, report.domain_uuid, about);
+  }
+
+  private async setPeople(trx: Trx, report: string, domain: string, about: readonly (readonly ReportSubject[])[]): Promise<void> {
+    const values = about.flatMap((subjects, row) =>
+      [...new Map(subjects.map((s) => [s.uuid, s])).values()].map((s) => ({
+        report_uuid: report,
+        domain_uuid: domain,
+        row_index: row,
+        subject_uuid: s.uuid,
+        kind: s.kind,
+      })),
+    );
+    await eachChunk(values, (slice) => trx.insertInto('report_people').values(slice).execute());
   }
 }

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
+import { REPORT_LIMITS } from './report-limits.js';
 import type { ReportsService } from './reports.service.js';
 
 /** Reports (part 2 §7): the list, one report (a table, or &format=csv), and one made on demand. keycard/view_reports. */
@@ -32,12 +33,13 @@ export function reportsRoutes(app: App, deps: { authenticator: Authenticator; re
     scope.post(
       '/api/reports/v1/reports',
       {
-        ...access,
+        // A report reads every tap of its period: a few a minute per user, then 429.
+        config: { ...access.config, rateLimit: REPORT_LIMITS.generate },
         schema: {
           tags: ['reports'],
-          summary: 'Make a report of a kind over a period now, up to 92 days (keycard/view_reports)',
+          summary: 'Make a report of a kind over a period now, up to 92 days (keycard/view_reports; 10 a minute per user)',
           body: createReportBodySchema,
-          response: replies(createReportReplySchema, [400, 401, 403, 404]),
+          response: replies(createReportReplySchema, [400, 401, 403, 404, 429]),
         },
       },
       (request) => deps.reports.create(principalOf(request), request.body),

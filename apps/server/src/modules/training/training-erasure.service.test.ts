@@ -9,7 +9,7 @@ import type { Principal } from '../../auth/principal.js';
 import { MAPLE } from '../../../test/harness.js';
 import { EDITH, GRACE, HALLWAY, MARGARET, WALTER } from '../../../test/demo-ids.js';
 import { createServiceContext, type ServiceContext } from '../../../test/service-context.js';
-import { personBadges } from '../../repositories.js';
+import { personBadges, personReports } from '../../repositories.js';
 import { PersonAlertsService } from '../alerts/person-alerts.service.js';
 import { actorOfPrincipal } from '../audit/audit.service.js';
 import { createErasureArea } from '../faces/erasure.wiring.js';
@@ -111,6 +111,7 @@ function heldErasure(at: 'checked' | 'erased') {
     alerts: new PersonAlertsService({ elopement: ctx.repos.elopement, db: ctx.database.db }),
     models: new HeldPersonModels({ models: ctx.repos.models }),
     badges: personBadges(ctx.repos),
+    reports: personReports(ctx.repos),
     audit: { record: async () => undefined },
     clock: ctx.clock,
   });
