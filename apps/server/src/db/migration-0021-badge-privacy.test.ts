@@ -59,10 +59,11 @@ beforeAll(async () => {
       })
       .execute();
   }
-  for (const [uuid, consent] of [
+  const people: [string, string | null][] = [
     [GIVEN, 'given'],
     [NONE, null],
-  ])
+  ];
+  for (const [uuid, consent] of people)
     await db
       .insertInto('faces')
       .values({
