@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ingestBatchSchema } from '@vigil/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Principal } from '../../auth/principal.js';
 import { MAPLE } from '../../../test/harness.js';
 import { EDITH, GRACE, HALLWAY, MARGARET, WALTER } from '../../../test/demo-ids.js';
+import { serviceErasure } from '../../../test/service-erasure.js';
 import { createServiceContext, type ServiceContext } from '../../../test/service-context.js';
-import { personBadges, personReports } from '../../repositories.js';
-import { PersonAlertsService } from '../alerts/person-alerts.service.js';
-import { actorOfPrincipal } from '../audit/audit.service.js';
-import { createErasureArea } from '../faces/erasure.wiring.js';
-import { MediaStore } from '../../media/media-store.js';
 import { readCalibration } from './model-codec.js';
 import { ModelsRepository } from './models.repository.js';
 import { ModelsService } from './models.service.js';
@@ -53,11 +46,7 @@ beforeAll(async () => {
     await ctx.reviews.reviewMatch(ids, person, true, staff.user.id, ctx.clock.now());
   }
 });
-const mediaDir = mkdtempSync(join(tmpdir(), 'vigil-erasure-race-'));
-afterAll(async () => {
-  await ctx.close();
-  rmSync(mediaDir, { recursive: true, force: true });
-});
+afterAll(() => ctx.close());
 
 /** A latch: `open()` resolves `opened`. */
 function latch(): { opened: Promise<void>; open: () => void } {
@@ -102,24 +91,8 @@ function heldErasure(at: 'checked' | 'erased') {
       return knew;
     }
   }
-  const { erasure } = createErasureArea({
-    db: ctx.database.db,
-    dialect: ctx.database.dialect,
-    data: ctx.repos.personData,
-    store: new MediaStore(mediaDir),
-    cameras: ctx.repos.cameras,
-    alerts: new PersonAlertsService({ elopement: ctx.repos.elopement, db: ctx.database.db }),
-    models: new HeldPersonModels({ models: ctx.repos.models }),
-    badges: personBadges(ctx.repos),
-    reports: personReports(ctx.repos),
-    audit: { record: async () => undefined },
-    clock: ctx.clock,
-  });
-  const erase = async (person: string) => {
-    const row = await ctx.repos.personData.person(ctx.database.db, person);
-    return erasure.erase(staff, person, `${row!.first_name} ${row!.last_name}`, actorOfPrincipal(staff));
-  };
-  return { erase, reached: reached.opened, go: go.open };
+  const { erase } = serviceErasure(ctx, { models: new HeldPersonModels({ models: ctx.repos.models }) });
+  return { erase: (person: string) => erase(staff, person), reached: reached.opened, go: go.open };
 }
 
 /** The models service as the server wires it, on `repository`. */
