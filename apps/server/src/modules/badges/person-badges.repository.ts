@@ -1,10 +1,11 @@
 import { chunked } from '../../db/chunked.js';
 import type { Executor } from '../../db/database.js';
-import type { AccessEventRow, BadgeCredentialRow, BadgeTagRow } from '../../db/schema.js';
+import type { AccessEventRow, BadgeCredentialRow, BadgeTagRow, BadgeVerificationRow } from '../../db/schema.js';
 
 /**
  * A person's badge data as their erasure and subject access export read it, in the caller's transaction: their badge
- * identities' credentials, taps and verified matches (the door faces confirmed or rejected for them).
+ * identities' credentials, taps and verified matches (the door faces confirmed or rejected for them, and the taps
+ * verified without a face kept).
  */
 export class PersonBadgesRepository {
   credentials(db: Executor, identities: readonly string[]): Promise<BadgeCredentialRow[]> {
@@ -32,6 +33,13 @@ export class PersonBadgesRepository {
   tags(db: Executor, identities: readonly string[]): Promise<BadgeTagRow[]> {
     return chunked(identities, (slice) =>
       db.selectFrom('badge_tags').selectAll().where('identity_uuid', 'in', slice).orderBy('verified_at').orderBy('detection_id').execute(),
+    );
+  }
+
+  /** Taps verified for their identities without a face kept (consent required and not given), oldest first. */
+  verifications(db: Executor, identities: readonly string[]): Promise<BadgeVerificationRow[]> {
+    return chunked(identities, (slice) =>
+      db.selectFrom('badge_verifications').selectAll().where('identity_uuid', 'in', slice).orderBy('verified_at').execute(),
     );
   }
 

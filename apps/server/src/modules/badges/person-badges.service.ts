@@ -15,12 +15,13 @@ export interface PersonBadgeExport {
     lastTapAt: number | null;
   }[];
   taps: { tapId: string; at: number; badge: string; accessPoint: string | null; granted: boolean; result: string; flags: string[] }[];
-  /** faces confirmed (or rejected) for their badges at taps, with who and when */
+  /** faces confirmed (or rejected) for their badges at taps, and taps verified without a face kept, with who and when */
   matches: {
     tapAt: number | null;
     badge: string;
     accessPoint: string | null;
-    detectionId: string;
+    /** the door face (none when the building keeps no face of theirs: consent required and not given) */
+    detectionId: string | null;
     answer: 'confirmed' | 'rejected';
     reason: string | null;
     verifiedBy: string | null;
@@ -59,8 +60,15 @@ export class PersonBadgesService {
     const credentials = await this.d.data.credentials(db, uuids);
     const taps = await this.d.data.taps(db, uuids);
     const tags = await this.d.data.tags(db, uuids);
+    const verifications = await this.d.data.verifications(db, uuids);
     const tapOf = new Map(taps.map((t) => [t.uuid, t]));
-    const verified = new Set(tags.filter((t) => t.rejected === 0).map((t) => `${t.access_event_uuid}/${t.identity_uuid}`));
+    const verified = new Set(
+      [...tags.filter((t) => t.rejected === 0), ...verifications].map((t) => `${t.access_event_uuid}/${t.identity_uuid}`),
+    );
+    const match = (t: { access_event_uuid: string; identity_uuid: string }) => {
+      const tap = tapOf.get(t.access_event_uuid);
+      return { tapAt: tap ? Number(tap.event_at) : null, badge: badge.get(t.identity_uuid) ?? '', accessPoint: tap?.access_point ?? null };
+    };
     return {
       identities: identities.map((i) => ({
         identityId: i.identity_id,
@@ -80,19 +88,24 @@ export class PersonBadgesService {
         result: t.evaluated_at === null ? 'Not looked at yet' : tapState(t, verified.has(`${t.uuid}/${t.identity_uuid}`)),
         flags: [...(t.shared_with ? ['Shared badge'] : []), ...(t.tailgate === 1 ? ['Tailgating'] : [])],
       })),
-      matches: tags.map((t) => {
-        const tap = tapOf.get(t.access_event_uuid);
-        return {
-          tapAt: tap ? Number(tap.event_at) : null,
-          badge: badge.get(t.identity_uuid) ?? '',
-          accessPoint: tap?.access_point ?? null,
+      matches: [
+        ...tags.map((t) => ({
+          ...match(t),
           detectionId: t.detection_id,
-          answer: t.rejected === 0 ? 'confirmed' : 'rejected',
+          answer: t.rejected === 0 ? ('confirmed' as const) : ('rejected' as const),
           reason: t.rejected_for,
           verifiedBy: t.verified_by,
           verifiedAt: Number(t.verified_at),
-        };
-      }),
+        })),
+        ...verifications.map((v) => ({
+          ...match(v),
+          detectionId: null,
+          answer: 'confirmed' as const,
+          reason: null,
+          verifiedBy: v.verified_by,
+          verifiedAt: Number(v.verified_at),
+        })),
+      ].sort((a, b) => a.verifiedAt - b.verifiedAt),
     };
   }
 }

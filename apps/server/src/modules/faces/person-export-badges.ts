@@ -47,8 +47,8 @@ export function verifiedMatchesCsv(badges: PersonBadgeExport, crops: ReadonlySet
       m.reason ?? '',
       m.verifiedBy ?? '',
       iso(m.verifiedAt),
-      crops.has(m.detectionId) ? `crops/${m.detectionId}.jpg` : '',
-      m.detectionId,
+      m.detectionId && crops.has(m.detectionId) ? `crops/${m.detectionId}.jpg` : '',
+      m.detectionId ?? 'no face kept',
     ]),
   );
 }
