@@ -1,5 +1,8 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { FrameAssembler, FrameSampler, frameReaderArgs, parseShowinfo, readerError } from './frames.js';
+import { FrameAssembler, FrameSampler, FrameSource, frameReaderArgs, parseShowinfo, readerError } from './frames.js';
 
 describe('frame sampling by filming time', () => {
   it('takes 1 frame a second out of 5, whatever their arrival', () => {
@@ -88,5 +91,56 @@ describe("the reader's errors", () => {
     );
     expect(readerError({ error: new Error('boom') })).toBe('the live video could not be read');
     expect(readerError({ line: `[mov,mp4 @ 0x1] Failed to read ${url}` })).toBe('Failed to read the live video');
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')("the reader's ffmpeg", () => {
+  it("never sees the analyzer's key or the server's secrets: the video it parses is untrusted", async () => {
+    const ffmpeg = ['/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg'].find((p) => existsSync(p));
+    if (!ffmpeg) return; // no ffmpeg on this machine: nothing to start
+    const saved = { key: process.env.VIGIL_ANALYZER_KEY, secret: process.env.VIGIL_SECRET };
+    process.env.VIGIL_ANALYZER_KEY = 'vgd_frames-test-key';
+    process.env.VIGIL_SECRET = 'frames-test-secret';
+    // A live stream that has begun and sends nothing more: ffmpeg waits on it while the test reads its environment.
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'video/mp4', 'vigil-stream-epoch-ms': String(Date.now()) });
+      response.write(Buffer.alloc(8));
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/live`;
+    const source = new FrameSource({ ffmpeg, url, maxFps: 1, maxWidth: 64, onFrame: () => undefined, onError: () => undefined });
+    try {
+      const children = () =>
+        readdirSync('/proc')
+          .filter((pid) => /^\d+$/.test(pid))
+          .filter((pid) => {
+            try {
+              return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(process.pid);
+            } catch {
+              return false;
+            }
+          })
+          .filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pipe:0'));
+      let pid: string | undefined;
+      for (const deadline = Date.now() + 10_000; !pid && Date.now() < deadline;) {
+        pid = children()[0];
+        if (!pid) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(pid, 'the reader started ffmpeg').toBeDefined();
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      expect(environ).not.toContain('vgd_frames-test-key');
+      expect(environ).not.toContain('frames-test-secret');
+      expect(environ).toContain(`PATH=${process.env.PATH}`);
+    } finally {
+      source.stop();
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+      for (const [name, value] of [
+        ['VIGIL_ANALYZER_KEY', saved.key],
+        ['VIGIL_SECRET', saved.secret],
+      ] as const)
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { childEnv } from '@vigil/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
@@ -174,7 +175,8 @@ export class FrameSource {
 
   /** ffmpeg decodes the stream piped in; a frame's filming time is the stream's epoch plus its media time. */
   private decode(stream: Readable, epochMs: number, abort: AbortController): void {
-    const child = spawn(this.o.ffmpeg, frameReaderArgs(this.o), { stdio: ['pipe', 'pipe', 'pipe'] });
+    // The video is untrusted: its ffmpeg never sees the analyzer's key.
+    const child = spawn(this.o.ffmpeg, frameReaderArgs(this.o), { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv(process.env) });
     this.child = child;
     stream.on('error', () => child.kill('SIGKILL'));
     stream.pipe(child.stdin!).on('error', () => undefined);

@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './auth.js';
 export * from './common.js';
+export * from './child-env.js';
 export * from './domains.js';
 export * from './entitlements.js';
 export * from './flags.js';

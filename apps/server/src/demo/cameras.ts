@@ -1,3 +1,4 @@
+import { GSTREAMER_CHILD_ENV, childEnv } from '@vigil/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -23,7 +24,10 @@ export async function startDemoCameras(options: {
     options.log.warn({ script: options.script }, 'demo cameras need /usr/bin/python3 with GStreamer (see README)');
     return null;
   }
-  const child: ChildProcess = spawn(python, [options.script, String(options.port)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(python, [options.script, String(options.port)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: childEnv(process.env, { pass: GSTREAMER_CHILD_ENV }),
+  });
   child.stdin!.end(JSON.stringify(options.cameras));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));

@@ -1,3 +1,4 @@
+import { childEnv } from '@vigil/contract';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -247,7 +248,7 @@ export async function resolveFfmpeg(env: Record<string, string | undefined> = pr
  */
 export function runFfmpeg(ffmpeg: string, args: string[], timeoutMs = 120_000, options: { niceness?: number } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'], env: childEnv(process.env) });
     if (options.niceness && child.pid !== undefined)
       try {
         setPriority(child.pid, options.niceness);
@@ -274,7 +275,10 @@ export function runFfmpeg(ffmpeg: string, args: string[], timeoutMs = 120_000, o
 /** The duration of a media file in seconds, or null when ffmpeg cannot read it (an unfinished clip). */
 export async function probeDuration(ffmpeg: string, file: string): Promise<number | null> {
   const stderr = await new Promise<string>((resolve) => {
-    const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-i', file], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: childEnv(process.env),
+    });
     let text = '';
     child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.on('error', () => resolve(''));

@@ -1,4 +1,4 @@
-import { redactSecrets } from '@vigil/contract';
+import { childEnv, redactSecrets } from '@vigil/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -173,7 +173,7 @@ export class CameraRecorder {
     const child = spawn(this.o.ffmpeg, args, {
       cwd: this.clipDir,
       stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      env: { ...process.env, TZ: 'UTC' },
+      env: childEnv(process.env, { set: { TZ: 'UTC' } }),
     });
     this.child = child;
     // The camera URL (password included) goes in on stdin, never on the command line.

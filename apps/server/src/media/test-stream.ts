@@ -1,3 +1,4 @@
+import { childEnv } from '@vigil/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -167,7 +168,7 @@ export class TestStreamGenerator {
     mkdirSync(this.dir, { recursive: true });
     const fontFile = (this.o.fonts ?? TEST_STREAM_FONTS).find((font) => existsSync(font)) ?? null;
     const args = testStreamArgs({ dir: this.dir, fontFile, segmentSeconds: 2, listSize: 6 });
-    const child = spawn(this.o.ffmpeg, args, { cwd: this.dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(this.o.ffmpeg, args, { cwd: this.dir, stdio: ['ignore', 'ignore', 'pipe'], env: childEnv(process.env) });
     this.child = child;
     if (child.pid) writeFileSync(this.pidFile, String(child.pid));
     let lastError = '';

@@ -1,3 +1,4 @@
+import { ANALYZER_CHILD_ENV, childEnv } from '@vigil/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -43,14 +44,17 @@ export function startLocalAnalyzer(o: {
     // The key goes in the environment, never on the command line (where `ps` shows it to every user of the machine).
     const proc = spawn(process.execPath, ['--enable-source-maps', o.entry], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        ...o.env,
-        VIGIL_ANALYZER_SERVER: o.serverUrl,
-        VIGIL_ANALYZER_KEY: o.key,
-        // It stops by itself if this server dies without stopping it (kill -9).
-        VIGIL_ANALYZER_PARENT_PID: String(process.pid),
-      },
+      // Its own settings and what it is told, never the server's (VIGIL_SECRET, DATABASE_URL, …).
+      env: childEnv(process.env, {
+        pass: ANALYZER_CHILD_ENV,
+        set: {
+          ...o.env,
+          VIGIL_ANALYZER_SERVER: o.serverUrl,
+          VIGIL_ANALYZER_KEY: o.key,
+          // It stops by itself if this server dies without stopping it (kill -9).
+          VIGIL_ANALYZER_PARENT_PID: String(process.pid),
+        },
+      }),
     });
     child = proc;
     const forward = (line: string) => {
