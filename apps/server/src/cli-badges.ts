@@ -75,6 +75,7 @@ export async function importTaps(
   }
   const service = new TapsService({
     db: database.db,
+    dialect: database.dialect,
     badges: repos.badges,
     faces: { byCards: (d, cards) => repos.faces.byCards(d, cards) },
     cameras: repos.cameras,

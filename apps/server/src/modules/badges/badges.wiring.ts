@@ -29,7 +29,7 @@ const EVALUATE_EVERY_MS = 5_000;
 export interface BadgesAreaDeps {
   db: Db;
   /** the building lock that tag saves and consent changes share */
-  dialect: Pick<SqlDialect, 'lockDomain'>;
+  dialect: Pick<SqlDialect, 'lockDomain' | 'lockKey'>;
   badges: BadgesRepository;
   tags: BadgeTagsRepository;
   faces: FacesPort;
@@ -60,7 +60,7 @@ export function createBadgesArea(d: BadgesAreaDeps) {
   });
   const scorer = new TapScorer({ badges: d.badges, tags: d.tags, faces: d.faces, galleries: d.galleries });
   const evaluator = new TapEvaluator({ db: d.db, badges: d.badges, tags: d.tags, scorer, consent, clock: d.clock });
-  const taps = new TapsService({ db: d.db, badges: d.badges, faces: d.faces, cameras: d.cameras, clock: d.clock });
+  const taps = new TapsService({ db: d.db, dialect: d.dialect, badges: d.badges, faces: d.faces, cameras: d.cameras, clock: d.clock });
   const service = new BadgesService({
     ...d,
     scorer,

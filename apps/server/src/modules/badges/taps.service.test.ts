@@ -12,7 +12,14 @@ let taps: TapsService;
 
 beforeAll(async () => {
   ctx = await createServiceContext();
-  taps = new TapsService({ db: ctx.database.db, badges: ctx.repos.badges, faces: ctx.faces, cameras: ctx.repos.cameras, clock: ctx.clock });
+  taps = new TapsService({
+    db: ctx.database.db,
+    dialect: ctx.database.dialect,
+    badges: ctx.repos.badges,
+    faces: ctx.faces,
+    cameras: ctx.repos.cameras,
+    clock: ctx.clock,
+  });
 });
 afterAll(() => ctx.close());
 
@@ -34,5 +41,14 @@ describe('taps stored (TapsService.ingest)', () => {
     expect(stored.map((r) => r.source_id).sort()).toEqual(['lone-\ufffd', 'plain-1']);
     const points = await ctx.database.db.selectFrom('access_points').select('external_id').where('domain_uuid', '=', MAPLE).execute();
     expect(points).toEqual([{ external_id: 'door-\ufffd' }]);
+  });
+
+  it('stores a batch sent twice at once (a retry while the first try runs) once, answering both', async () => {
+    const batch = [tap('twice-1', 'door-twice', 'card-twice'), tap('twice-2', 'door-twice', 'card-twice')];
+    const replies = await Promise.all([taps.ingest(MAPLE, null, batch), taps.ingest(MAPLE, null, batch), taps.ingest(MAPLE, null, batch)]);
+    expect(replies.map((r) => r.accepted).sort()).toEqual([0, 0, 2]);
+    expect(replies.map((r) => r.duplicates).sort()).toEqual([0, 2, 2]);
+    const stored = await ctx.database.db.selectFrom('access_events').select('source_id').where('source_id', 'like', 'twice-%').execute();
+    expect(stored).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BADGES, INGEST, maskCredential, storedText, type IngestTap } from '@vigil/contract';
 import type { Db, Trx } from '../../db/database.js';
+import type { SqlDialect } from '../../db/dialect.js';
 import type { BadgeCredentialRow, BadgeIdentityRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/http-error.js';
@@ -29,6 +30,8 @@ export class TapsService {
   constructor(
     private readonly d: {
       db: Db;
+      /** one building's tap batches are written one at a time (the same batch sent twice at once stores it once) */
+      dialect: Pick<SqlDialect, 'lockKey'>;
       badges: BadgesRepository;
       faces: Pick<FacesPort, 'byCards'>;
       cameras: CameraDirectory;
@@ -51,6 +54,9 @@ export class TapsService {
     const people = await this.d.faces.byCards(domain, [...new Set(taps.map((t) => t.credential.id))]);
     const personByCard = new Map(people.map((p) => [p.card, p.uuid]));
     const result = await this.d.db.transaction().execute(async (trx) => {
+      // Before the duplicate check: a batch in flight twice (a retry while the first try is still running) would
+      // otherwise pass it twice and fail on the unique index.
+      await this.d.dialect.lockKey(trx, `taps:${domain}`);
       const known = await this.d.badges.knownSources(
         trx,
         domain,
