@@ -19,8 +19,29 @@ import { personBadges, personReports, type Repositories } from './repositories.j
 /** The audit writer for commands run here (camera names come from the cameras repository: the CLI is a composition root). */
 export const cliAudit = (repos: Repositories) => createAudit({ audit: repos.audit, cameras: repos.cameras, clock: systemClock });
 
+/**
+ * Where a command came from, as the audit trail's address: `cli:` and the OS account running it, and who ran sudo
+ * (SUDO_USER) when set, so a made-up operator name still shows who ran it.
+ */
+export function shellOrigin(username: string, env: { SUDO_USER?: string | undefined }): string {
+  const sudo = env.SUDO_USER?.trim();
+  return `cli:${username}${sudo && sudo !== username ? ` (sudo by ${sudo})` : ''}`;
+}
+
+/** The OS account running this process (its uid when it has no name: a container without a passwd entry). */
+function osAccount(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.() ?? '?'}`;
+  }
+}
+
+/** This command's shell origin. */
+const shell = () => shellOrigin(osAccount(), process.env);
+
 /** The audit trail names the shell account that ran a command (the CLI runs on the server). */
-export const shellActor = (): AuditActor => cliActor(`cli:${userInfo().username}`);
+export const shellActor = (): AuditActor => cliActor(`cli:${osAccount()}`, shell());
 
 /** `consent-required <domain> on|off`: whether recognition in the building needs people's consent (audited). */
 export async function consentRequired(
@@ -91,7 +112,7 @@ export async function erasePerson(database: DatabaseHandle, repos: Repositories,
     console.log('Nothing was erased: run again with --yes to erase them.');
     return 1;
   }
-  const receipt = await erasure.eraseAsOperator(person.uuid, operator);
+  const receipt = await erasure.eraseAsOperator(person.uuid, operator, shell());
   const erased = Object.entries(receipt.counts).map(([what, n]) => `  ${what.replace(/_/g, ' ')}: ${n}`);
   console.log([`Erased ${receipt.frontend_face_uuid} at ${receipt.erased_at} by ${receipt.erased_by ?? operator}:`, ...erased].join('\n'));
   return 0;
