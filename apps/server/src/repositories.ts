@@ -4,6 +4,7 @@ import { AlertRulesRepository } from './modules/alerts/alert-rules.repository.js
 import { ElopementAlertsRepository } from './modules/alerts/elopement.repository.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { BadgesRepository } from './modules/badges/badges.repository.js';
+import { BadgesRetentionRepository } from './modules/badges/badges-retention.repository.js';
 import { BadgeTagsRepository } from './modules/badges/badge-tags.repository.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { ReportPeople } from './modules/reports/report-people.js';
@@ -59,6 +60,7 @@ export function createRepositories(database: DatabaseHandle, clock: Clock) {
     retentionSweeps: new JobLeases(db),
     reportSchedule: new JobLeases(db, 'reports'),
     badges: new BadgesRepository(db),
+    badgesRetention: new BadgesRetentionRepository(db),
     badgeTags: new BadgeTagsRepository(db),
     reports: new ReportsRepository(db),
   };

@@ -26,7 +26,7 @@ export interface RetentionDeps {
   db: Db;
   repos: Pick<
     Repositories,
-    'domains' | 'faces' | 'registry' | 'elopement' | 'events' | 'privacy' | 'retentionSweeps' | 'badges' | 'reports'
+    'domains' | 'faces' | 'registry' | 'elopement' | 'events' | 'privacy' | 'retentionSweeps' | 'badges' | 'badgesRetention' | 'reports'
   >;
   retention: Config['retention'];
   /** the other modules' retention parts made by their own wiring */
@@ -51,7 +51,7 @@ export function createRetention(d: RetentionDeps) {
   const detections = new DetectionRetention({ db: d.db, faces: repos.faces, registry: repos.registry });
   const alerts = new AlertsRetention({ elopement: repos.elopement });
   const events = new EventsRetention({ events: repos.events });
-  const badges = new BadgesRetention({ db: d.db, badges: repos.badges });
+  const badges = new BadgesRetention({ db: d.db, badges: repos.badgesRetention });
   const reports = new ReportsRetention({ reports: repos.reports });
   const everyMs = d.retention.sweepMinutes === null ? null : d.retention.sweepMinutes * 60_000;
   // This server's first sweep: a few minutes after start, so a start is not slowed by it.
