@@ -11,6 +11,7 @@ import { badgesMigration } from './migration-0018-badges.js';
 import { keyPurposesMigration } from './migration-0019-key-purposes.js';
 import { reportPeopleMigration } from './migration-0020-report-people.js';
 import { badgePrivacyMigration } from './migration-0021-badge-privacy.js';
+import { alertDeliveryMigration } from './migration-0022-alert-delivery.js';
 import { trainingMigration } from './migration-0012-training.js';
 
 /** One ordered set of migrations for SQLite and PostgreSQL alike: portable types only. */
@@ -314,6 +315,7 @@ const migrations: Record<string, Migration> = {
   '0019_key_purposes': keyPurposesMigration,
   '0020_report_people': reportPeopleMigration,
   '0021_badge_privacy': badgePrivacyMigration,
+  '0022_alert_delivery': alertDeliveryMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,8 @@ export interface FaceTable {
   room: string | null;
   bed: string | null;
   elopement_risk: number;
+  /** when the elopement risk holds: JSON {days, time_range} (the alert rules' time rules); null: always */
+  elopement_risk_hours: string | null;
   email: string | null;
   employee_role: string | null;
   created_at: number;

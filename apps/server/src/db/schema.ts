@@ -9,6 +9,14 @@ import type {
   ReportPersonTable,
   ReportTable,
 } from './schema-badges.js';
+import type {
+  AlertDeliveryAttemptTable,
+  AlertDeliveryTable,
+  AlertEscalationTable,
+  ElopementAlertStepTable,
+  PushSubscriptionTable,
+  WebhookTable,
+} from './schema-delivery.js';
 import type { AnalyzerLeaseTable, AnalyzerTable, CameraAnalysisTable, DeploymentKeyTable, DetectorTable } from './schema-analyzers.js';
 import type {
   FaceDetectionCandidateTable,
@@ -28,6 +36,7 @@ import type {
 export * from './schema-analyzers.js';
 export * from './schema-badges.js';
 export * from './schema-faces.js';
+export * from './schema-delivery.js';
 
 /** Times are epoch milliseconds (bigint on PostgreSQL, integer on SQLite); JSON is stored as text. */
 export interface DomainTable {
@@ -200,6 +209,17 @@ export interface ElopementAlertTable {
   dismissed_via: string | null;
   dismissed_from: string | null;
   created_at: number;
+  acknowledged_at: number | null;
+  acknowledged_by: string | null;
+  /** 'app' or 'push' */
+  acknowledged_via: string | null;
+  /** a push subscription's id (the device), null for a page */
+  acknowledged_device: string | null;
+  acknowledged_device_label: string | null;
+  /** the tier told last (0: the first) */
+  escalation_tier: Generated<number>;
+  /** when the next tier is told, while nobody acknowledged nor dismissed it */
+  next_escalation_at: number | null;
 }
 
 /** definition: JSON of the rule's fields (contract alertRuleInputSchema). */
@@ -312,6 +332,12 @@ export interface Database {
   badge_verifications: BadgeVerificationTable;
   reports: ReportTable;
   report_people: ReportPersonTable;
+  elopement_alert_steps: ElopementAlertStepTable;
+  alert_escalation: AlertEscalationTable;
+  push_subscriptions: PushSubscriptionTable;
+  webhooks: WebhookTable;
+  alert_deliveries: AlertDeliveryTable;
+  alert_delivery_attempts: AlertDeliveryAttemptTable;
 }
 
 export type ClipRow = Selectable<ClipTable>;
@@ -323,4 +349,5 @@ export type UserRow = Selectable<UserTable>;
 export type EventRow = Selectable<EventTable>;
 export type NewEvent = Insertable<EventTable>;
 export type ElopementAlertRow = Selectable<ElopementAlertTable>;
+export type NewElopementAlert = Insertable<ElopementAlertTable>;
 export type AlertRuleRow = Selectable<AlertRuleTable>;

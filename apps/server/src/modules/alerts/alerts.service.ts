@@ -14,7 +14,7 @@ import {
 } from '@vigil/contract';
 import type { z } from 'zod';
 import { requireEntitlement, type Principal } from '../../auth/principal.js';
-import type { CameraRow, ElopementAlertRow, FaceRow } from '../../db/schema.js';
+import type { CameraRow, FaceRow, NewElopementAlert } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { signedFrameUrl } from '../../media/frames.js';
@@ -75,7 +75,7 @@ export class AlertsService {
     cameras: ReadonlyMap<string, CameraRow>,
     now: number,
   ): Promise<string[]> {
-    const alerts: ElopementAlertRow[] = [];
+    const alerts: NewElopementAlert[] = [];
     const lastAlert = new Map<string, number>();
     for (const f of [...sightings].sort((a, b) => a.captured_at - b.captured_at)) {
       const person = f.frontend_face_uuid ? people.get(f.frontend_face_uuid) : undefined;

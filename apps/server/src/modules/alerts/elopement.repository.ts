@@ -1,6 +1,6 @@
 import { chunked, eachChunk } from '../../db/chunked.js';
 import type { Db, Executor, Trx } from '../../db/database.js';
-import type { Database, ElopementAlertRow } from '../../db/schema.js';
+import type { Database, ElopementAlertRow, NewElopementAlert } from '../../db/schema.js';
 import type { ExpressionBuilder } from 'kysely';
 
 /**
@@ -91,7 +91,7 @@ export class ElopementAlertsRepository {
     return row?.event_ts ?? null;
   }
 
-  async insertMany(trx: Trx, rows: ElopementAlertRow[]): Promise<void> {
+  async insertMany(trx: Trx, rows: NewElopementAlert[]): Promise<void> {
     if (rows.length > 0) await trx.insertInto('elopement_alerts').values(rows).execute();
   }
 
