@@ -34,7 +34,9 @@ import { wireStaff } from './modules/staff/staff.wiring.js';
 import { mediaRoutes } from './modules/video/media.routes.js';
 import { wireVideo } from './modules/video/video.wiring.js';
 import { wireLocalAnalyzer } from './processes/local-analyzer.js';
-import { Realtime } from './realtime/realtime.js';
+import { Realtime, type Notifier } from './realtime/realtime.js';
+import { wireDelivery } from './modules/delivery/delivery.wiring.js';
+import type { AlertFactsLookup } from './modules/delivery/delivery.port.js';
 import { createRepositories, personBadges, personReports } from './repositories.js';
 import type { CameraDirectory } from './modules/video/cameras.port.js';
 import type { VideoService } from './modules/video/video.service.js';
@@ -110,6 +112,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const realtime = new Realtime();
   realtime.attach(app.server, auth, { corsOrigin: config.publicUrl });
   app.addHook('onClose', () => realtime.close());
+  // Alert delivery (push, MQTT, webhooks): steps are queued in their transactions; the alerts' facts come from alerts (below).
+  const late2: { alerts?: { facts: AlertFactsLookup } } = {};
+  const delivery = wireDelivery(app, {
+    db,
+    deliveries: repos.deliveries,
+    facts: (alertId, step, tier) => late2.alerts?.facts(alertId, step, tier) ?? Promise.resolve(undefined),
+    clock,
+    channels: [],
+  });
+  // Whatever tells open pages of an elopement alert's change has just committed one: the queue looks now.
+  const notifier: Notifier = {
+    objectAlerts: (domain, ids) => realtime.objectAlerts(domain, ids),
+    elopementAlerts: (domain, ids) => {
+      realtime.elopementAlerts(domain, ids);
+      if (ids.length > 0) delivery.wake();
+    },
+  };
 
   // Pictures of events and detections: kept when a detector sent one, else cut from the recording.
   const frameLookup: FrameLookup = async (kind, id) => {
@@ -159,10 +178,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     pinHash: (domain, digest) => pins.storedHash(domain, digest),
     signer,
     frames: frameAvailability,
-    notifier: realtime,
+    notifier,
     clock,
     audit,
+    delivery,
+    keptCrop: async (face) => (frames.exists('poster', face) ? frames.read('poster', face) : null),
   });
+  late2.alerts = alerts;
   const { models, personModels, galleries } = wireTraining(app, {
     db,
     dialect: database.dialect,
@@ -205,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     alerts,
     rules: settings,
     detectors: repos.detectors,
-    notifier: realtime,
+    notifier,
     // The pictures a detector sends (a face's crop and frame, an event's frame) are kept: nothing to cut from the recording.
     pictures: { keep: (kind, id, jpeg) => frames.keep(kind, id, jpeg), forget: (of, ids) => frames.forget(of, ids) },
     log: app.log,

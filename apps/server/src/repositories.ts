@@ -2,6 +2,7 @@ import type { DatabaseHandle } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import { AlertRulesRepository } from './modules/alerts/alert-rules.repository.js';
 import { ElopementAlertsRepository } from './modules/alerts/elopement.repository.js';
+import { DeliveryRepository } from './modules/delivery/delivery.repository.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { BadgesRepository } from './modules/badges/badges.repository.js';
 import { BadgesRetentionRepository } from './modules/badges/badges-retention.repository.js';
@@ -51,6 +52,7 @@ export function createRepositories(database: DatabaseHandle, clock: Clock) {
     personData: new PersonDataRepository(),
     elopement: new ElopementAlertsRepository(db),
     rules: new AlertRulesRepository(db),
+    deliveries: new DeliveryRepository(db),
     detectors: new DetectorsRepository(db),
     analyzers: new AnalyzersRepository(db),
     training: new TrainingRepository(db),

@@ -114,6 +114,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
   });
   const pins = new PinsService(db, repos.pins, repos.access, SECRET, clock, silent);
   const alerts = new AlertsService({
+    db,
     elopement: repos.elopement,
     faces,
     pins: repos.pins,

@@ -24,7 +24,9 @@ import type { Notifier } from '../../realtime/realtime.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { PinChecks } from '../pins/pins.port.js';
 import type { ElopementAlertView, ElopementAlertsRepository } from './elopement.repository.js';
-import type { Trx } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { DeliveryService } from '../delivery/delivery.service.js';
+import type { AlertFacts } from '../delivery/delivery.port.js';
 
 type FacesAlertsQuery = z.output<typeof facesAlertsQuerySchema>;
 
@@ -46,6 +48,7 @@ const elopementDescription = (person: Pick<FaceRow, 'first_name' | 'last_name'>,
   `${person.first_name} ${person.last_name} (elopement risk) seen at ${camera.description}`;
 
 export interface AlertsDeps {
+  db: Db;
   /** records dismissals and answers (absent in tests that do not look at the audit trail) */
   audit?: Pick<AuditService, 'record'>;
   elopement: ElopementAlertsRepository;
@@ -57,6 +60,10 @@ export interface AlertsDeps {
   frames: FrameAvailability;
   notifier: Notifier;
   clock: Clock;
+  /** the delivery queue: each step of an alert is queued for push, MQTT and webhooks in the step's transaction */
+  delivery?: Pick<DeliveryService, 'announce'>;
+  /** a face's crop as kept (never cut from the recording: a notification waits for no ffmpeg), null when there is none */
+  keptCrop?: (runtimeFaceUuid: string) => Promise<Buffer | null>;
 }
 
 export class AlertsService {
@@ -109,7 +116,58 @@ export class AlertsService {
       });
     }
     await this.d.elopement.insertMany(trx, alerts);
-    return alerts.map((a) => a.alert_id);
+    const ids = alerts.map((a) => a.alert_id);
+    await this.d.elopement.addSteps(
+      trx,
+      alerts.map((a) => ({
+        id: randomUUID(),
+        alert_id: a.alert_id,
+        domain_uuid: domain,
+        step: 'raised',
+        at: now,
+        tier: 0,
+        user_id: null,
+        device_label: null,
+        detail: null,
+      })),
+    );
+    await this.d.delivery?.announce(trx, domain, ids, 'raised', 0);
+    return ids;
+  }
+
+  /**
+   * What push, MQTT and webhooks say about an alert's step (the delivery queue asks when it sends): the person, the
+   * exit, who acknowledged or dismissed it, and whether anything may be said at all (an erased person, or one the
+   * building may no longer recognise for alerts, is not).
+   */
+  async facts(alertId: string, step: AlertFacts['step'], tier: number | null): Promise<AlertFacts | undefined> {
+    const row = await this.d.elopement.get(alertId);
+    if (!row) return undefined;
+    const person = row.frontend_face_uuid ? await this.d.faces.person(row.frontend_face_uuid) : undefined;
+    const consent = person ? await this.d.db.transaction().execute((trx) => this.d.faces.consentCheck(trx, row.domain_uuid)) : undefined;
+    const sendable = person !== undefined && row.first_name !== null && consent !== undefined && consent(person, ['recognition', 'alerts']);
+    const steps = await this.d.elopement.stepsOf([alertId]);
+    const stepRow = [...steps].reverse().find((s) => s.step === step && (tier === null || s.tier === tier));
+    const face = row.runtime_face_uuid;
+    return {
+      alertId,
+      domain: row.domain_uuid,
+      step,
+      tier,
+      tierName: null,
+      person:
+        row.frontend_face_uuid && row.first_name !== null
+          ? { uuid: row.frontend_face_uuid, name: `${row.first_name} ${row.last_name ?? ''}`.trim() }
+          : null,
+      exit: { uuid: row.camera_uuid, name: row.camera_description ?? 'Removed camera' },
+      seenAt: row.event_ts,
+      stepAt: stepRow?.at ?? row.created_at,
+      state: row.dismissed_at !== null ? 'dismissed' : row.acknowledged_at !== null ? 'acknowledged' : 'raised',
+      acknowledgedBy: null,
+      dismissedBy: row.dismisser_name ?? row.dismisser_email,
+      sendable,
+      crop: () => (face && this.d.keptCrop ? this.d.keptCrop(face) : Promise.resolve(null)),
+    };
   }
 
   /** The elopement alerts raised on these face detections: their pages are told when the faces' pictures arrive. */

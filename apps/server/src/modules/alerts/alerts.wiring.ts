@@ -15,9 +15,10 @@ import { PersonAlertsService } from './person-alerts.service.js';
  */
 export function wireAlerts(
   app: App,
-  d: AlertsDeps & { db: Db; authenticator: Authenticator; rules: AlertRulesRepository; domains: DomainDirectory; cameras: CameraDirectory },
+  d: AlertsDeps & { authenticator: Authenticator; rules: AlertRulesRepository; domains: DomainDirectory; cameras: CameraDirectory },
 ): { alerts: AlertsService; settings: AlertSettingsService; personAlerts: PersonAlertsService } {
-  const { db, authenticator, rules, domains, cameras, ...deps } = d;
+  const { authenticator, rules, domains, cameras, ...deps } = d;
+  const { db } = d;
   const alerts = new AlertsService(deps);
   const settings = new AlertSettingsService({ db, rules, domains, cameras, clock: d.clock });
   alertsRoutes(app, { authenticator, alerts, settings });

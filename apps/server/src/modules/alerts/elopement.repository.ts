@@ -1,6 +1,6 @@
 import { chunked, eachChunk } from '../../db/chunked.js';
 import type { Db, Executor, Trx } from '../../db/database.js';
-import type { Database, ElopementAlertRow, NewElopementAlert } from '../../db/schema.js';
+import type { Database, ElopementAlertRow, ElopementAlertStepRow, NewElopementAlert } from '../../db/schema.js';
 import type { ExpressionBuilder } from 'kysely';
 
 /**
@@ -93,6 +93,23 @@ export class ElopementAlertsRepository {
 
   async insertMany(trx: Trx, rows: NewElopementAlert[]): Promise<void> {
     if (rows.length > 0) await trx.insertInto('elopement_alerts').values(rows).execute();
+  }
+
+  /** Records steps of alerts (raised, escalated, acknowledged, dismissed): the alert card's timeline. */
+  async addSteps(db: Executor, rows: readonly ElopementAlertStepRow[]): Promise<void> {
+    if (rows.length > 0)
+      await db
+        .insertInto('elopement_alert_steps')
+        .values([...rows])
+        .execute();
+  }
+
+  /** The steps of these alerts, oldest first. */
+  async stepsOf(alertIds: readonly string[]): Promise<ElopementAlertStepRow[]> {
+    const rows = await chunked(alertIds, (slice) =>
+      this.db.selectFrom('elopement_alert_steps').selectAll().where('alert_id', 'in', slice).execute(),
+    );
+    return rows.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
   }
 
   /** A person's alerts, or those raised on any of `detections`, oldest first (the erasure's count and the export). */
