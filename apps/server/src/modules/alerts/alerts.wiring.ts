@@ -1,5 +1,4 @@
 import type { Authenticator } from '../../auth/authenticate.js';
-import type { Db } from '../../db/database.js';
 import type { App } from '../../lib/routes.js';
 import type { DomainDirectory } from '../domains/domains.port.js';
 import type { CameraDirectory } from '../video/cameras.port.js';
