@@ -13,6 +13,7 @@ import {
 } from '@vigil/contract';
 import { loadMapsConfig, type MapsConfig } from './geo/settings.js';
 import { DEFAULT_CAMERA_NETWORKS } from './lib/networks.js';
+import { loadPushConfig, type PushConfig } from './push-config.js';
 
 export interface OidcClientConfig {
   clientId: string;
@@ -68,6 +69,8 @@ export interface Config {
     /** the audit trail's floor in days (VIGIL_AUDIT_RETENTION_MIN_DAYS): no period, a building's or the installation's, goes below it */
     auditMinDays: number;
   };
+  /** Web Push: the installation's VAPID keys (VIGIL_VAPID_*, else vapid.json in the data folder) and VIGIL_PUSH_ALLOW_HOSTS */
+  push: PushConfig;
   /** the daily reports: made for the day before once per cluster (VIGIL_REPORTS_SCHEDULE=off: not by this server) */
   reportsSchedule: boolean;
   video: {
@@ -235,6 +238,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       auditMinDays: auditRetentionMinDays(env),
     },
     reportsSchedule: env.VIGIL_REPORTS_SCHEDULE !== 'off',
+    push: loadPushConfig(env, dataDir, publicUrl),
     video: {
       cameraNetworks: env.VIGIL_CAMERA_NETWORKS || DEFAULT_CAMERA_NETWORKS,
       mediaDir: resolve(dataDir, env.VIGIL_MEDIA_DIR ?? 'media'),
