@@ -5,6 +5,9 @@ import type { AlertFactsLookup, DeliveryChannel } from './delivery.port.js';
 import type { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryService } from './delivery.service.js';
 
+/** How long the delivery log keeps a finished delivery and its tries. */
+export const DELIVERY_LOG_DAYS = 30;
+
 /**
  * Delivery: the queue that carries alerts' steps to phones (Web Push), brokers (MQTT) and nurse-call gateways
  * (webhooks). Each channel is made here from the configuration; the dispatcher runs while the server does.
@@ -24,6 +27,16 @@ export function wireDelivery(
   if (d.dispatch ?? true) {
     app.addHook('onReady', () => delivery.start());
     app.addHook('onClose', () => delivery.stop());
+    // The delivery log keeps finished deliveries DELIVERY_LOG_DAYS (they name no one: an alert's id, a device's id).
+    const purge = setInterval(
+      () =>
+        void d.deliveries
+          .deleteFinishedBefore(d.clock.now() - DELIVERY_LOG_DAYS * 86_400_000)
+          .catch((err: unknown) => app.log.warn({ err }, 'purging the delivery log failed')),
+      3_600_000,
+    );
+    purge.unref();
+    app.addHook('onClose', () => clearInterval(purge));
   }
   return delivery;
 }
