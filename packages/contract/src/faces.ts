@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uuidSchema } from './common.js';
 import { hasOperation, type ServiceMap } from './entitlements.js';
 import { consentInputSchema, faceConsentSchema } from './faces-consent.js';
+import { RISK_HOURS_MESSAGES, elopementRiskHoursSchema } from './faces-risk-hours.js';
 import { isoUtcSchema } from './video.js';
 
 // The faces registry (spec part 2 §1–§7): people of a building, their photos, where they were last seen and their
@@ -77,6 +78,8 @@ export const faceSchema = z.object({
   wing: z.string().nullable(),
   card: z.string().nullable(),
   elopement_risk: z.boolean(),
+  /** when their elopement risk holds (issue 37): null, always (and for anyone not at risk) */
+  elopement_risk_hours: elopementRiskHoursSchema.nullable(),
   email: z.string().nullable(),
   employee_role: z.enum(EMPLOYEE_ROLES).nullable(),
   employee: z.boolean(),
@@ -128,6 +131,11 @@ export const faceInfoSchema = z
     card: optionalText(64),
     /** required for residents (Yes/No); others are never at elopement risk */
     elopement_risk: z.boolean().nullish(),
+    /**
+     * when a resident's elopement risk holds: null always; left out, as it is (a new person: always). Only with
+     * elopement_risk true; a person no longer at risk loses their hours.
+     */
+    elopement_risk_hours: elopementRiskHoursSchema.nullish(),
     email: z.email('email must be an e-mail address').max(320).nullish().or(z.literal('')),
     employee_role: z.enum(EMPLOYEE_ROLES).nullish(),
     images: z
@@ -144,6 +152,10 @@ export const faceInfoSchema = z
   .refine((f) => f.role !== 'resident' || typeof f.elopement_risk === 'boolean', {
     message: 'elopement_risk is required for residents (Yes or No)',
     path: ['elopement_risk'],
+  })
+  .refine((f) => !f.elopement_risk_hours || (f.role === 'resident' && f.elopement_risk === true), {
+    message: RISK_HOURS_MESSAGES.onlyAtRisk,
+    path: ['elopement_risk_hours'],
   });
 export type FaceInfo = z.input<typeof faceInfoSchema>;
 export type ParsedFaceInfo = z.output<typeof faceInfoSchema>;

@@ -5,8 +5,11 @@ import {
   ELOPEMENT,
   ERASED_PERSON,
   cameraAlertRepeatMs,
+  elopementRiskHolds,
   hasOperation,
   raisesElopementAlert,
+  storedRiskHours,
+  type AlertPlace,
   type ElopementAlert,
   type FaceConfirmBody,
   type FaceMatchConfirmBody,
@@ -72,11 +75,15 @@ export class AlertsService {
   /**
    * Sightings ingest stores, in its transaction: a resident at elopement risk seen at an exit raises an elopement
    * alert (the contract's raisesElopementAlert), one per person and exit per the camera's repeat time, counting alerts
-   * already stored. `people` and `cameras` are the building's, by uuid. Returns the new alerts' ids.
+   * already stored. A resident whose risk is limited to times is at risk only when it holds at the face's capture time,
+   * in the building's time zone and at its place (dawn, dusk). `people` and `cameras` are the building's, by uuid.
+   * Returns the new alerts' ids.
    */
   async raiseElopement(
     trx: Trx,
     domain: string,
+    /** the building's time zone and location, for residents at risk only at times */
+    place: AlertPlace,
     sightings: readonly Sighting[],
     people: ReadonlyMap<string, FaceRow>,
     cameras: ReadonlyMap<string, CameraRow>,
@@ -89,7 +96,8 @@ export class AlertsService {
       const camera = cameras.get(f.camera_uuid);
       const repeatMs = cameraAlertRepeatMs(camera?.alerting);
       const candidate = {
-        personAtRisk: person?.elopement_risk === 1,
+        personAtRisk:
+          person?.elopement_risk === 1 && elopementRiskHolds(storedRiskHours(person.elopement_risk_hours), f.captured_at, place),
         atExit: camera?.is_exit === 1,
         confidence: f.confidence,
         capturedAt: f.captured_at,

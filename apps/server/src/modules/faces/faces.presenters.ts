@@ -1,4 +1,13 @@
-import { formatUtc, roleFlags, type ConsentPurpose, type Face, type FaceConsent, type FaceRole, type HistoryEntry } from '@vigil/contract';
+import {
+  formatUtc,
+  roleFlags,
+  storedRiskHours,
+  type ConsentPurpose,
+  type Face,
+  type FaceConsent,
+  type FaceRole,
+  type HistoryEntry,
+} from '@vigil/contract';
 import type { FaceImageRow, FaceRow } from '../../db/schema.js';
 import { framePath } from '../../media/frames.js';
 import { type FrameAvailability } from '../../media/frame-availability.js';
@@ -41,6 +50,7 @@ export function presentPerson(p: PersonRow, x: PersonExtras): Face {
     wing: p.wing,
     card: p.card,
     elopement_risk: p.elopement_risk === 1,
+    elopement_risk_hours: p.elopement_risk === 1 ? storedRiskHours(p.elopement_risk_hours) : null,
     email: p.email,
     employee_role: p.employee_role as Face['employee_role'],
     ...roleFlags(p.role as FaceRole),

@@ -3,6 +3,8 @@ import {
   canReadFaces,
   hasOperation,
   mergeDetections,
+  riskHoursText,
+  storedRiskHours,
   visibleToCaller,
   ALERTS_MESSAGES,
   type Face,
@@ -22,7 +24,7 @@ import { FacesListCache } from './faces-list.cache.js';
 import { presentHistoryEntry } from './faces.presenters.js';
 import type { PeopleView } from './people-view.js';
 import type { RegistryRepository } from './registry.repository.js';
-import type { ConsentToRecord, RegistryWriter } from './registry-writer.js';
+import { riskHoursColumn, type ConsentToRecord, type RegistryWriter } from './registry-writer.js';
 
 export interface FacesDeps {
   registry: RegistryRepository;
@@ -36,6 +38,21 @@ export interface FacesDeps {
   clock: Clock;
   /** records changes to people (absent in tests that do not look at the audit trail) */
   audit?: Pick<AuditService, 'record'>;
+}
+
+/** A person's stored hours while they are at risk (a person not at risk has none). */
+const atRiskHours = (person: Pick<FaceRow, 'elopement_risk' | 'elopement_risk_hours'>) =>
+  person.elopement_risk === 1 ? person.elopement_risk_hours : null;
+
+/**
+ * A change's audit entry names a resident's elopement-risk hours (in words, 'Always' when a limit went) when they
+ * changed and the resident is at risk after it.
+ */
+function riskHoursDetail(info: ParsedFaceInfo, before: string | null): { elopement_risk_hours?: string } {
+  if (info.role !== 'resident' || info.elopement_risk !== true) return {};
+  const column = riskHoursColumn(info);
+  const after = column === undefined ? before : column;
+  return before === after ? {} : { elopement_risk_hours: riskHoursText(storedRiskHours(after)) };
 }
 
 /**
@@ -123,7 +140,7 @@ export class FacesService {
       action: 'changed_person',
       domain,
       subject: uuid,
-      detail: { change: 'added', role: info.role },
+      detail: { change: 'added', role: info.role, ...riskHoursDetail(info, null) },
     });
     if (answer) await this.auditConsent(principal, uuid, answer);
     return { ok: true as const, frontend_face_uuid: uuid };
@@ -139,7 +156,7 @@ export class FacesService {
       action: 'changed_person',
       domain: person.domain_uuid,
       subject: uuid,
-      detail: { change: 'edited', role: info.role },
+      detail: { change: 'edited', role: info.role, ...riskHoursDetail(info, atRiskHours(person)) },
     });
     if (answer && consented) await this.auditConsent(principal, uuid, answer);
     return { ok: true as const, frontend_face_uuid: uuid };

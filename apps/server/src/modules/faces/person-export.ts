@@ -1,4 +1,4 @@
-import { PERSON_EXPORT_MAX_CROPS } from '@vigil/contract';
+import { PERSON_EXPORT_MAX_CROPS, storedRiskHours } from '@vigil/contract';
 import { stringify } from 'csv-stringify/sync';
 import type { ElopementAlertRow, FaceImageRow, FaceRow } from '../../db/schema.js';
 import type { PersonBadgeExport } from '../badges/person-badges.service.js';
@@ -58,6 +58,8 @@ export function personJson(x: PersonExport): string {
         wing: p.wing,
         card: p.card,
         elopement_risk: p.elopement_risk === 1,
+        // when their risk holds (null: always)
+        elopement_risk_hours: p.elopement_risk === 1 ? storedRiskHours(p.elopement_risk_hours) : null,
         email: p.email,
         employee_role: p.employee_role,
         added_at: iso(p.created_at),

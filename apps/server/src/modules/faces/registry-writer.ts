@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   consentChanged,
   recognitionAllowed,
+  riskHoursOrAlways,
+  storedRiskHours,
   type FaceRole,
   type ParsedConsent,
   type ParsedFaceInfo,
@@ -66,7 +68,8 @@ export class RegistryWriter {
     try {
       await this.d.db.transaction().execute(async (trx) => {
         if (consent) await this.d.dialect.lockDomain(trx, domain);
-        await this.d.registry.insertPerson(trx, { uuid, domain_uuid: domain, ...personFields(info), created_at: now, updated_at: now });
+        const fields = { elopement_risk_hours: null, ...personFields(info) };
+        await this.d.registry.insertPerson(trx, { uuid, domain_uuid: domain, ...fields, created_at: now, updated_at: now });
         await this.d.registry.insertPhotos(trx, uuid, photos.rows);
         if (consent) await this.recordConsent(trx, uuid, consent, now);
       });
@@ -230,15 +233,29 @@ function infoOf(person: FaceRow): Omit<ParsedFaceInfo, 'images'> {
     wing: person.wing,
     card: person.card,
     elopement_risk: person.elopement_risk === 1,
+    elopement_risk_hours: storedRiskHours(person.elopement_risk_hours),
     email: person.email,
     employee_role: person.employee_role as ParsedFaceInfo['employee_role'],
   };
 }
 
+/**
+ * A person's elopement_risk_hours column after a change: null (always) for anyone not at risk, or for hours that hold
+ * at every moment; undefined (kept as stored) when the change leaves them out.
+ */
+export function riskHoursColumn(info: ParsedFaceInfo): string | null | undefined {
+  if (info.role !== 'resident' || info.elopement_risk !== true) return null;
+  if (info.elopement_risk_hours === undefined) return undefined;
+  const hours = riskHoursOrAlways(info.elopement_risk_hours);
+  return hours === null ? null : JSON.stringify(hours);
+}
+
 function personFields(info: ParsedFaceInfo): PersonFields {
   const resident = info.role === 'resident';
   const employee = info.role === 'employee';
+  const hours = riskHoursColumn(info);
   return {
+    ...(hours !== undefined && { elopement_risk_hours: hours }),
     first_name: info.first_name,
     last_name: info.last_name,
     role: info.role,

@@ -19,6 +19,7 @@ const PERSON_COLUMNS = [
   'wing',
   'card',
   'elopement_risk',
+  'elopement_risk_hours',
   'email',
   'employee_role',
   'last_seen_at',
@@ -47,7 +48,9 @@ export type PersonFields = Pick<
   | 'elopement_risk'
   | 'email'
   | 'employee_role'
->;
+> &
+  /** left out: as stored */
+  Partial<Pick<NewFace, 'elopement_risk_hours'>>;
 
 export interface PhotoChange {
   add: Omit<FaceImageRow, 'face_uuid'>[];
@@ -229,7 +232,7 @@ export class RegistryRepository {
   async remove(trx: Trx, uuid: string, now: number): Promise<FaceImageRow[] | false> {
     const changed = await trx
       .updateTable('faces')
-      .set({ removed_at: now, updated_at: now, elopement_risk: 0 })
+      .set({ removed_at: now, updated_at: now, elopement_risk: 0, elopement_risk_hours: null })
       .where('uuid', '=', uuid)
       .where('removed_at', 'is', null)
       .executeTakeFirst();

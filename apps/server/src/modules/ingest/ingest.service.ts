@@ -129,7 +129,7 @@ export class IngestService {
       // either seen here or made after this batch is written (and forgets what it kept of them).
       const consent = batch.faces.length > 0 ? await this.d.faces.consentCheck(trx, domain.uuid) : () => true;
       const events = await this.writeEvents(trx, detector, domain, batch.events, now);
-      const faces = await this.writeFaces(trx, detector, domain.uuid, cameras, batch.faces, now, consent);
+      const faces = await this.writeFaces(trx, detector, domain, cameras, batch.faces, now, consent);
       await this.d.detectors.touch(trx, detector.id, now);
       return { ...events, ...faces };
     });
@@ -184,12 +184,13 @@ export class IngestService {
   private async writeFaces(
     trx: Trx,
     detector: DetectorRow,
-    domain: string,
+    domainRow: DomainRow,
     cameras: Map<string, CameraRow>,
     faces: IngestFace[],
     now: number,
     consent: ConsentCheck,
   ) {
+    const domain = domainRow.uuid;
     const rows = faces.map((f) => faceRow(f, domain, detector.id, now));
     const stored = await this.d.faces.knownDetections(
       trx,
@@ -238,7 +239,9 @@ export class IngestService {
     }
     await this.d.faces.recordDetections(trx, fresh);
     const alerting = new Map([...people].filter(([, p]) => consent(p, ['recognition', 'alerts'])));
-    const alertIds = await this.d.alerts.raiseElopement(trx, domain, fresh, alerting, cameras, now);
+    // The people's rows (read once above for the whole batch) carry their risk hours; the building its zone and place.
+    const place = { timeZone: domainRow.timezone, geoloc: domainRow.geoloc };
+    const alertIds = await this.d.alerts.raiseElopement(trx, domain, place, fresh, alerting, cameras, now);
     return {
       faces: fresh.length,
       alertIds,
