@@ -43,6 +43,8 @@ export type DeliveryOutcome =
   | { result: 'retry'; error: string; code?: number; afterMs?: number }
   /** the target is no more (a push subscription the push service forgot): the channel has ended it */
   | { result: 'gone'; error: string; code?: number }
+  /** the far end refused this message for good (a webhook's 4xx): no retry, the target stays */
+  | { result: 'failed'; error: string; code?: number }
   /** nothing to send any more (too late, or the alert may not be told) */
   | { result: 'dropped'; error: string };
 
