@@ -13,6 +13,7 @@ import {
 } from '@vigil/contract';
 import { loadMapsConfig, type MapsConfig } from './geo/settings.js';
 import { DEFAULT_CAMERA_NETWORKS } from './lib/networks.js';
+import { loadMqttConfig, type MqttConfig } from './modules/delivery/mqtt-config.js';
 import { loadPushConfig, type PushConfig } from './push-config.js';
 
 export interface OidcClientConfig {
@@ -73,6 +74,8 @@ export interface Config {
   push: PushConfig;
   /** the daily reports: made for the day before once per cluster (VIGIL_REPORTS_SCHEDULE=off: not by this server) */
   reportsSchedule: boolean;
+  /** alerts to an MQTT broker (VIGIL_MQTT_*; null: none) */
+  mqtt: MqttConfig | null;
   video: {
     /** where cameras may be (CIDR list, VIGIL_CAMERA_NETWORKS): a camera elsewhere is refused, so no one probes other hosts */
     cameraNetworks: string;
@@ -238,6 +241,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       auditMinDays: auditRetentionMinDays(env),
     },
     reportsSchedule: env.VIGIL_REPORTS_SCHEDULE !== 'off',
+    mqtt: loadMqttConfig(env),
     push: loadPushConfig(env, dataDir, publicUrl),
     video: {
       cameraNetworks: env.VIGIL_CAMERA_NETWORKS || DEFAULT_CAMERA_NETWORKS,
