@@ -16,6 +16,7 @@ export * from './events.js';
 export * from './alerts.js';
 export * from './alert-settings.js';
 export * from './delivery.js';
+export * from './delivery-outbound.js';
 export * from './sun.js';
 export * from './ingest.js';
 export * from './analyzers.js';
