@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/harness.js';
+import { MAPLE, bearer, createTestContext, detectorKey, type TestContext } from '../test/harness.js';
 
 // Every request gets an answer or is cut: a body or headers sent slowly must not hold a connection forever.
 let ctx: TestContext;
@@ -41,5 +41,24 @@ describe('requests that never finish', () => {
       'POST /interaction/unknown-id/login HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 25\r\n\r\nemail=staff%40vigil.examp',
     );
     expect(answer).toMatch(/^HTTP\/1\.1 4\d\d/);
+  });
+});
+
+describe('requests that wait on purpose', () => {
+  it("an analyzer's long poll answers (nothing changed) before the idle-connection timeout could cut it", async () => {
+    const key = await detectorKey(ctx, await ctx.signIn('manager@maple.example'), MAPLE, 'long poll', ['analyzer']);
+    const analyzer = 'a0000000-0000-4000-8000-0000000000f1';
+    const base = `http://127.0.0.1:${port}`;
+    const beat = await fetch(`${base}/api/ingest/v1/analyzers/heartbeat`, {
+      method: 'POST',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      body: JSON.stringify({ analyzer_id: analyzer, name: 'long poll', capacity: 4 }),
+    });
+    const { changes_version } = (await beat.json()) as { changes_version: string };
+    const poll = await fetch(`${base}/api/ingest/v1/analyzers/changes?analyzer_id=${analyzer}&since=${changes_version}`, {
+      headers: bearer(key),
+    });
+    expect(poll.status).toBe(200);
+    expect(await poll.json()).toMatchObject({ ok: true, changed: false, version: changes_version });
   });
 });

@@ -320,4 +320,65 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('npm run vigil', (
       expect((await vigil('users')).out).not.toContain('other-house');
     }, 60_000);
   });
+
+  describe('set-exit', () => {
+    it("marks an exit through the API's service, audited in the shell account's name; a running server's analyzers learn of it at once", async () => {
+      const HALLWAY = 'c1a00001-0000-4000-8000-00000000a003';
+      const [, key] = /Key \(shown once\): (vgd_\S+)/.exec((await vigil('add-deployment-key', 'Exit watcher')).out)!;
+      const config = loadConfig({
+        VIGIL_DATA_DIR: dataDir,
+        VIGIL_RECORDER: 'off',
+        VIGIL_DEMO_DETECTIONS: 'off',
+        VIGIL_ANALYZER: 'off',
+        VIGIL_LOG_LEVEL: 'silent',
+      });
+      const database = openDatabase(config);
+      const app = await buildApp({ config, database, serveWeb: false, logger: false });
+      try {
+        const analyzer = 'a0000000-0000-4000-8000-0000000000e9';
+        const beat = await app.inject({
+          method: 'POST',
+          url: '/api/ingest/v1/analyzers/heartbeat',
+          headers: { authorization: `Bearer ${key}` },
+          payload: { analyzer_id: analyzer, name: 'exit watcher', capacity: 32 },
+        });
+        const { changes_version } = beat.json<{ changes_version: string }>();
+        // The poll waits; the CLI, another process, wakes nobody here: the poll's look at the database finds the change.
+        const waiting = app.inject({
+          method: 'GET',
+          url: `/api/ingest/v1/analyzers/changes?analyzer_id=${analyzer}&since=${changes_version}`,
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(await vigil('set-exit', HALLWAY, 'on')).toEqual({ code: 0, out: `Hallway Floor 1 East (${HALLWAY}) is now an exit.` });
+        const changed = (await waiting).json<{ changed: boolean; cameras: { camera_uuid: string; is_exit: boolean }[] }>();
+        expect(changed.changed).toBe(true);
+        expect(changed.cameras.find((c) => c.camera_uuid === HALLWAY)).toEqual({ camera_uuid: HALLWAY, is_exit: true });
+
+        expect((await vigil('set-exit', HALLWAY, 'on')).out).toBe(`Hallway Floor 1 East (${HALLWAY}) was already an exit.`);
+        expect((await vigil('set-exit', HALLWAY, 'off')).out).toBe(`Hallway Floor 1 East (${HALLWAY}) is no longer an exit.`);
+        const entries = await database.db
+          .selectFrom('audit_log')
+          .select(['action', 'user_email', 'address', 'detail'])
+          .where('camera_uuid', '=', HALLWAY)
+          .orderBy('seq')
+          .execute();
+        expect(entries).toEqual([
+          { action: 'changed_camera', user_email: shell, address: shell, detail: JSON.stringify({ change: 'exit', is_exit: true }) },
+          { action: 'changed_camera', user_email: shell, address: shell, detail: JSON.stringify({ change: 'exit', is_exit: false }) },
+        ]);
+      } finally {
+        await app.close();
+        await database.close();
+      }
+      expect(await vigil('set-exit', 'c1a00001-0000-4000-8000-0000000000ff', 'on')).toEqual({
+        code: 1,
+        out: 'No camera c1a00001-0000-4000-8000-0000000000ff in service',
+      });
+      for (const args of [['hallway', 'on'], [HALLWAY, 'yes'], [HALLWAY]]) {
+        const refused = await vigil('set-exit', ...args);
+        expect(refused.code).toBe(1);
+        expect(refused.out).toMatch(/set-exit needs <camera uuid> on\|off/);
+      }
+    }, 60_000);
+  });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { RETENTION_USAGE, retentionCommand } from './cli-retention.js';
 import { IMPORT_TAPS_USAGE, importTaps } from './cli-badges.js';
 import { cliAudit, consentRequired, erasePerson, shellActor } from './cli-privacy.js';
-import { KEY_PURPOSES, domainNewBodySchema, faceInfoSchema, type KeyPurpose, type ParsedFaceInfo } from '@vigil/contract';
+import { KEY_PURPOSES, domainNewBodySchema, faceInfoSchema, isUuid, type KeyPurpose, type ParsedFaceInfo } from '@vigil/contract';
 import { cameraHostAllowed, parseNetworks } from './lib/networks.js';
 import { SecretBox } from './lib/secret-box.js';
 import { OnboardingService } from './modules/onboarding/onboarding.service.js';
@@ -14,6 +14,8 @@ import { registryWriterFor } from './modules/faces/faces.wiring.js';
 import { createRepositories, type Repositories } from './repositories.js';
 import { systemClock } from './lib/clock.js';
 import { DetectorsService } from './modules/ingest/detectors.service.js';
+import { CameraExitsService } from './modules/video/camera-exits.service.js';
+import { HttpError } from './lib/http-error.js';
 import { demoPhotos, seedDemo } from './demo/seed.js';
 
 const USAGE = `Usage: npm run vigil -- <command>
@@ -35,7 +37,7 @@ const USAGE = `Usage: npm run vigil -- <command>
   deployment-keys                      list deployment keys (tab-separated: id, name, prefix, purposes, created, last
                                        used, revoked)
   revoke-deployment-key <id|name>      revoke a deployment key (by name: every live one of that name) in every building
-  set-exit <camera uuid> on|off        mark a camera as an exit (elopement alerts)
+  set-exit <camera uuid> on|off        mark a camera as an exit (elopement alerts), or not; audited
   add-person <domain> <first> <last> <role> [field=value ...]
                                        add a person to the faces registry; fields: gender, complexion, room, bed,
                                        unit, wing, card, elopement_risk (yes|no), email, employee_role,
@@ -207,9 +209,22 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'set-exit': {
         const [camera, value] = args;
-        if (!camera || (value !== 'on' && value !== 'off')) throw new Error('set-exit needs <camera uuid> on|off');
-        const found = await repos.cameras.setExit(camera, value === 'on');
-        console.log(found ? `Camera ${camera} is ${value === 'on' ? '' : 'not '}an exit.` : 'No such camera.');
+        if (!camera || !isUuid(camera) || (value !== 'on' && value !== 'off')) throw new Error('set-exit needs <camera uuid> on|off');
+        // The API's service, audited with the shell's address. A running server's analyzers see it at their long poll's
+        // next look at the database (within 2 s): no one in this process waits to be woken.
+        const exits = new CameraExitsService({ cameras: repos.cameras, audit: cliAudit(repos), changed: () => undefined });
+        const reply = await exits.setAsOperator(shellActor(), camera.toLowerCase(), value === 'on').catch((err: unknown) => {
+          if (err instanceof HttpError && err.statusCode === 404) throw new Error(`No camera ${camera} in service`);
+          throw err;
+        });
+        const state = reply.camera.is_exit
+          ? reply.changed
+            ? 'is now an exit'
+            : 'was already an exit'
+          : reply.changed
+            ? 'is no longer an exit'
+            : 'was not an exit';
+        console.log(`${reply.camera.name} (${reply.camera.uuid}) ${state}.`);
         return 0;
       }
       case 'add-person': {
@@ -286,7 +301,7 @@ async function main(argv: string[]): Promise<number> {
         console.log(
           `Building "${created.domain.description}" (${created.domain.fname}) is ${created.domain.uuid}, in ${created.domain.timezone}.`,
         );
-        for (const camera of created.cameras) console.log(`  camera ${camera.uuid} ${camera.name}`);
+        for (const camera of created.cameras) console.log(`  camera ${camera.uuid} ${camera.name}${camera.is_exit ? ' (an exit)' : ''}`);
         for (const g of granted) console.log(`  ${g.email} holds ${g.role} there.`);
         return 0;
       }

@@ -24,6 +24,7 @@ import { PrivacyService } from '../src/modules/privacy/privacy.service.js';
 import type { Notifier } from '../src/realtime/realtime.js';
 import { createAudit } from '../src/modules/audit/audit.wiring.js';
 import { createRepositories, type Repositories } from '../src/repositories.js';
+import { Wakeups } from '../src/lib/wakeups.js';
 import { TestClock, openTestDatabase } from './harness.js';
 
 /** What the services told the live socket, in order. */
@@ -57,6 +58,8 @@ export interface ServiceContext {
   /** the context's media folder (pictures, registry photos) */
   store: MediaStore;
   analyzers: AnalyzersService;
+  /** what the analyzers' long polls wait on (the server wakes it when an exit is set or a camera deleted) */
+  cameraChanges: Wakeups;
   models: ModelsService;
   /** a user as the server sees them after sign-in: their entitlements per building, staff or not */
   principal(email: string): Promise<Principal>;
@@ -142,6 +145,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     log: silent,
   });
   const models = new ModelsService({ db, dialect: database.dialect, models: repos.models, clock, log: silent, consent: faces });
+  const cameraChanges = new Wakeups();
   const analyzers = new AnalyzersService({
     db,
     dialect: database.dialect,
@@ -153,6 +157,8 @@ export async function createServiceContext(): Promise<ServiceContext> {
     signer,
     secret: SECRET,
     clock,
+    // Only a wake (or the client going) ends a wait early here: its look at the database comes after the test's limit.
+    changes: { wakeups: cameraChanges, waitMs: 60_000, checkMs: 60_000 },
   });
 
   return {
@@ -172,6 +178,7 @@ export async function createServiceContext(): Promise<ServiceContext> {
     pictures,
     store,
     analyzers,
+    cameraChanges,
     models,
     async principal(email) {
       const user = await repos.access.findUserByEmail(email);

@@ -11,6 +11,8 @@ export const ANALYZER = {
   leaseSeconds: 30,
   /** how often an analyzer reports (renewing its leases) */
   heartbeatSeconds: 10,
+  /** GET /api/ingest/v1/analyzers/changes waits at most this long for a change before it answers `changed: false` */
+  changesWaitSeconds: 25,
   maxCapacity: 256,
   /** a face crop sent with a detection: a JPEG of at most this many bytes (base64 in the batch) */
   maxCropBytes: 256 * 1024,
@@ -80,8 +82,32 @@ export const analyzerHeartbeatReplySchema = z.object({
   heartbeat_seconds: z.number().int(),
   /** every camera this analyzer holds now; a camera missing from the list is to be stopped */
   assignments: z.array(analyzerAssignmentSchema),
+  /** the `since` to pass to GET /api/ingest/v1/analyzers/changes (the state of these assignments); absent from older servers */
+  changes_version: z.string().optional(),
 });
 export type AnalyzerHeartbeatReply = z.infer<typeof analyzerHeartbeatReplySchema>;
+
+/**
+ * GET /api/ingest/v1/analyzers/changes?analyzer_id=&since= (analyzer key): a long poll. It answers at once when what the
+ * analyzer holds differs from the state named by `since` (none: at once), else when it changes, or after
+ * ANALYZER.changesWaitSeconds with `changed: false`. What it names: each camera the analyzer holds a live lease on, and
+ * whether it is an exit. An analyzer keeps one open and applies the reply the moment it comes: the next frame of a
+ * camera just marked an exit is treated as an exit's; a camera gone from the list (deleted, or its lease lost) means
+ * a heartbeat now.
+ */
+export const analyzerChangesQuerySchema = z.object({
+  analyzer_id: uuidSchema,
+  since: z.string().max(100).optional(),
+});
+export const analyzerChangesReplySchema = z.object({
+  ok: z.literal(true),
+  /** false: the wait ended with nothing new (ask again with the same `since`) */
+  changed: z.boolean(),
+  /** the state below, to pass as the next `since` */
+  version: z.string(),
+  cameras: z.array(z.object({ camera_uuid: uuidSchema, is_exit: z.boolean() })),
+});
+export type AnalyzerChangesReply = z.infer<typeof analyzerChangesReplySchema>;
 
 /** GET /api/ingest/v1/gallery?domain_uuid= (detector key): the people a building's faces are matched against. */
 export const galleryQuerySchema = z.object({

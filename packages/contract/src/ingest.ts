@@ -125,6 +125,7 @@ export const KEY_CALLS = {
   batch: ['analyzer', 'detector'],
   access_events: ['access_control'],
   heartbeat: ['analyzer'],
+  changes: ['analyzer'],
   gallery: ['analyzer'],
   model: ['analyzer'],
   photo_embeddings: ['analyzer'],

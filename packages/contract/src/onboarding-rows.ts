@@ -84,7 +84,7 @@ const oneOf = <T extends string>(options: readonly T[], value: FormValue | undef
   options.find((option) => option === value);
 
 /** The row a form entry describes; what the form cannot hold (id, admin page) comes from `base`. */
-function rowFromEntry(base: Pick<CameraRowDraft, 'id' | 'adminURL'>, entry: FormEntry): CameraRowDraft {
+function rowFromEntry(base: Pick<CameraRowDraft, 'id' | 'adminURL' | 'isExit'>, entry: FormEntry): CameraRowDraft {
   const streams = Array.isArray(entry.streams) ? (entry.streams as readonly string[]) : [];
   return {
     id: base.id,
@@ -100,6 +100,7 @@ function rowFromEntry(base: Pick<CameraRowDraft, 'id' | 'adminURL'>, entry: Form
     password: text(entry.password),
     streams: { low: streams.includes('low'), high: streams.includes('high') },
     adminURL: base.adminURL,
+    ...(base.isExit && { isExit: true }),
   };
 }
 

@@ -57,6 +57,8 @@ export interface CameraRowDraft {
   streams: { low: boolean; high: boolean };
   /** the camera's admin page; empty for http://{address} */
   adminURL: string;
+  /** an exit (elopement alerts; set with alerting/edit); absent: not one. A new row is never one (a door is its own) */
+  isExit?: boolean;
 }
 
 /**
@@ -202,6 +204,8 @@ export const onboardingCameraSchema = z.object({
     ipaddr: z.string().regex(IPV4_PATTERN).optional(),
     ip4addr: z.string().regex(IPV4_PATTERN).optional(),
   }),
+  /** not in §7's payload: the camera is an exit (elopement alerts); true needs alerting/edit in the new building */
+  is_exit: z.boolean().default(false),
 });
 export type OnboardingCamera = z.input<typeof onboardingCameraSchema>;
 
@@ -239,7 +243,7 @@ export const domainNewReplySchema = z.object({
   ok: z.literal(true),
   domain: z.object({ uuid: uuidSchema, description: z.string(), fname: z.string(), timezone: z.string() }),
   /** each camera with the id the payload gave it (as a string) and its uuid (that id when it was a uuid, else a new one) */
-  cameras: z.array(z.object({ id: z.string(), uuid: uuidSchema, name: z.string() })),
+  cameras: z.array(z.object({ id: z.string(), uuid: uuidSchema, name: z.string(), is_exit: z.boolean() })),
 });
 export type DomainNewReply = z.infer<typeof domainNewReplySchema>;
 
@@ -308,6 +312,7 @@ export function buildOnboardingPayload(building: BuildingDraft, rows: CameraRowD
       password: row.password,
       alerting: { slack_channel: `#${building.fname}-alerts`, ...ONBOARDING_ALERTING },
       features: { adminURL: row.adminURL.trim() || `http://${address}`, ...(internal ? { ipaddr: address, ip4addr: address } : {}) },
+      ...(row.isExit && { is_exit: true }),
     });
     for (const s of rowStreams(row))
       streams.push({ id: row.id, ...s, clipStorage: CLIP_STORAGE, snapshotTarget: snapshotTarget(row.gpu, hosts) });

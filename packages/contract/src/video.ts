@@ -170,6 +170,8 @@ export const cameraStatusSchema = z.object({
   error: z.string().nullable(),
   latest_clip_start: isoUtcSchema.nullable(),
   thumbnail_url: z.string().nullable(),
+  /** an exit: faces of residents at elopement risk seen here raise elopement alerts (shown to all; alerting/edit sets it) */
+  is_exit: z.boolean(),
   /** Where the camera is reached, for holders of video/edit (to change it); null for everyone else. Never the password. */
   connection: z
     .object({
@@ -245,3 +247,17 @@ export type CameraEditBody = z.infer<typeof cameraEditBodySchema>;
 export const cameraEditReplySchema = z.object({ ok: z.literal(true), camera: z.object({ uuid: uuidSchema, name: z.string() }) });
 /** DELETE /api/v4/cameras/{uuid} (video/delete): the camera leaves service; what it recorded stays as history. */
 export const cameraDeleteReplySchema = cameraEditReplySchema;
+
+/**
+ * PUT /api/v4/cameras/{uuid}/exit (alerting/edit in the camera's building, not video/edit): whether the camera is an
+ * exit. `changed` is false when it already was so (nothing is audited then). The analyzers holding the camera treat
+ * their next frame of it accordingly (GET /api/ingest/v1/analyzers/changes).
+ */
+export const cameraExitBodySchema = z.object({ is_exit: z.boolean() });
+export type CameraExitBody = z.infer<typeof cameraExitBodySchema>;
+export const cameraExitReplySchema = z.object({
+  ok: z.literal(true),
+  camera: z.object({ uuid: uuidSchema, name: z.string(), is_exit: z.boolean() }),
+  changed: z.boolean(),
+});
+export type CameraExitReply = z.infer<typeof cameraExitReplySchema>;

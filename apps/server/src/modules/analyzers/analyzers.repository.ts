@@ -90,6 +90,25 @@ export class AnalyzersRepository {
     }
   }
 
+  /** The key an analyzer reports with (undefined for an analyzer never seen, or forgotten). */
+  async keyOf(analyzer: string): Promise<string | undefined> {
+    return (await this.db.selectFrom('analyzers').select('key_id').where('id', '=', analyzer).executeTakeFirst())?.key_id;
+  }
+
+  /** The cameras in service an analyzer holds a live lease on, each with whether it is an exit, by uuid. */
+  async exitsHeldBy(analyzer: string, now: number): Promise<{ camera_uuid: string; is_exit: boolean }[]> {
+    const rows = await this.db
+      .selectFrom('analyzer_leases')
+      .innerJoin('cameras', 'cameras.uuid', 'analyzer_leases.camera_uuid')
+      .select(['cameras.uuid', 'cameras.is_exit'])
+      .where('analyzer_leases.analyzer_id', '=', analyzer)
+      .where('analyzer_leases.expires_at', '>', now)
+      .where('cameras.removed_at', 'is', null)
+      .orderBy('cameras.uuid')
+      .execute();
+    return rows.map((r) => ({ camera_uuid: r.uuid, is_exit: r.is_exit === 1 }));
+  }
+
   /** Whether a lease (by its id) still holds a camera: the live video it names may be read. */
   async leaseActive(camera: string, leaseId: string, now: number): Promise<boolean> {
     const row = await this.db

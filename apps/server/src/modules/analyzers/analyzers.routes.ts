@@ -1,5 +1,7 @@
 import {
   ANALYZER,
+  analyzerChangesQuerySchema,
+  analyzerChangesReplySchema,
   analyzerHeartbeatBodySchema,
   analyzerHeartbeatReplySchema,
   analyzerStatusQuerySchema,
@@ -47,6 +49,32 @@ export function analyzersRoutes(
         },
       },
       (request) => deps.analyzers.heartbeat(request.keyHolder!, request.body),
+    );
+    scope.get(
+      '/api/ingest/v1/analyzers/changes',
+      {
+        config: { keyCall: 'changes' },
+        schema: {
+          tags: ['ingest'],
+          summary: 'A long poll: answers as soon as a camera the analyzer holds becomes an exit, stops being one, or leaves (analyzer key)',
+          description: [
+            "Pass the heartbeat reply's `changes_version` (or the last reply's `version`) as `since`: the reply comes at once when",
+            `what the analyzer holds differs from it, else when it changes, or after at most ${ANALYZER.changesWaitSeconds} s with`,
+            '`changed: false`. Keep one open and apply each reply the moment it comes: a camera marked an exit has its next frame',
+            "treated as an exit's; a camera missing from `cameras` calls for a heartbeat now. 404 for an analyzer id this key",
+            'has not sent a heartbeat with.',
+          ].join(' '),
+          security: [{ detectorKey: [] }],
+          querystring: analyzerChangesQuerySchema,
+          response: replies(analyzerChangesReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request, reply) => {
+        // The client gone (the analyzer stopped, or restarted its poll): the wait ends.
+        const gone = new AbortController();
+        reply.raw.once('close', () => gone.abort());
+        return deps.analyzers.changes(request.keyHolder!, request.query.analyzer_id, request.query.since, gone.signal);
+      },
     );
     scope.get(
       '/api/ingest/v1/gallery',

@@ -1,8 +1,9 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   ANALYZER,
   analyzerCameraReportSchema,
   assignCameras,
+  type AnalyzerChangesReply,
   type AnalyzerHeartbeatReply,
   type CameraAnalysis,
   type GalleryReply,
@@ -17,6 +18,7 @@ import type { CameraRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import type { MediaSigner } from '../../media/signing.js';
+import type { Wakeups } from '../../lib/wakeups.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { ModelsService } from '../training/models.service.js';
 import { keyDomains, type DetectorsService, type KeyHolder } from '../ingest/detectors.service.js';
@@ -27,6 +29,15 @@ type HeartbeatBody = z.output<typeof analyzerHeartbeatBodySchema>;
 const iso = (ms: number) => new Date(ms).toISOString();
 const GALLERY_URL_TTL_MS = 6 * 3600_000;
 const HOUR_MS = 3600_000;
+
+/** The version of what an analyzer holds (its cameras, each an exit or not): equal states, equal versions, on any server. */
+export function holdingVersion(cameras: readonly { camera_uuid: string; is_exit: boolean }[]): string {
+  const state = cameras
+    .map((c) => `${c.camera_uuid}:${c.is_exit ? 1 : 0}`)
+    .sort()
+    .join(',');
+  return createHash('sha256').update(state).digest('base64url').slice(0, 22);
+}
 
 /**
  * The analyzers' side of Vigil: cameras shared out by expiring leases (an analyzer that stops reporting loses its
@@ -48,6 +59,15 @@ export class AnalyzersService {
       /** serialises heartbeats (PostgreSQL's advisory lock; SQLite writes one at a time anyway) */
       dialect: Pick<SqlDialect, 'lockKey'>;
       clock: Clock;
+      /** the long poll of changes (GET /api/ingest/v1/analyzers/changes) */
+      changes: {
+        /** woken when cameras change in this process (an exit set, a camera deleted); closed when the server closes */
+        wakeups: Wakeups;
+        /** how long a poll waits for a change at most (below the server's idle-connection timeout) */
+        waitMs: number;
+        /** how often a waiting poll looks at the database, for changes made by other processes (the CLI, other servers) */
+        checkMs: number;
+      };
     },
   ) {}
 
@@ -100,6 +120,10 @@ export class AnalyzersService {
       ok: true,
       lease_seconds: ANALYZER.leaseSeconds,
       heartbeat_seconds: ANALYZER.heartbeatSeconds,
+      // from the same reading of the cameras as the assignments: a change made since makes the long poll answer at once
+      changes_version: holdingVersion(
+        [...held.keys()].map((camera) => ({ camera_uuid: camera, is_exit: cameras.get(camera)!.is_exit === 1 })),
+      ),
       assignments: [...held].map(([camera, leaseId]) => {
         const row = cameras.get(camera)!;
         return {
@@ -113,6 +137,29 @@ export class AnalyzersService {
         };
       }),
     };
+  }
+
+  /**
+   * GET /api/ingest/v1/analyzers/changes: what the analyzer holds, as soon as it differs from `since` (at once when it
+   * does already), else `changed: false` after the wait. It wakes on a change made in this process, looks at the
+   * database every `checkMs` for other processes' changes, and ends early when its client goes (`signal`) or the server
+   * closes (then without reading the database again). An analyzer id is its key's alone: another key's is 404.
+   */
+  async changes(holder: KeyHolder, analyzerId: string, since: string | undefined, signal: AbortSignal): Promise<AnalyzerChangesReply> {
+    if ((await this.d.analyzers.keyOf(analyzerId)) !== holder.keyId)
+      throw notFound('No analyzer with this id reports with this key: send a heartbeat first.');
+    const { wakeups, waitMs, checkMs } = this.d.changes;
+    const deadline = Date.now() + waitMs;
+    let cameras = await this.d.analyzers.exitsHeldBy(analyzerId, this.d.clock.now());
+    for (;;) {
+      const version = holdingVersion(cameras);
+      if (version !== since) return { ok: true, changed: true, version, cameras };
+      const left = deadline - Date.now();
+      if (left <= 0 || wakeups.closed || signal.aborted) return { ok: true, changed: false, version, cameras };
+      await wakeups.wait(Math.min(left, checkMs), signal);
+      if (wakeups.closed || signal.aborted) return { ok: true, changed: false, version, cameras };
+      cameras = await this.d.analyzers.exitsHeldBy(analyzerId, this.d.clock.now());
+    }
   }
 
   /** `<lease id>.<MAC>`: names the lease, and cannot be made up from a lease id seen elsewhere. */

@@ -61,6 +61,8 @@ const CALLS: Record<KeyCall, () => { method: 'GET' | 'POST'; url: string; payloa
     url: '/api/ingest/v1/analyzers/heartbeat',
     payload: { analyzer_id: randomUUID(), name: 'matrix analyzer', capacity: 0, cameras: [] },
   }),
+  // An analyzer id no key has sent a heartbeat with: an allowed key gets 404 at once (no wait), a refused one 403.
+  changes: () => ({ method: 'GET', url: `/api/ingest/v1/analyzers/changes?analyzer_id=${randomUUID()}` }),
   gallery: () => ({ method: 'GET', url: `/api/ingest/v1/gallery?domain_uuid=${MAPLE}` }),
   // No model of this id: an allowed key gets 404, a refused one 403.
   model: () => ({ method: 'GET', url: `/api/ingest/v1/model?domain_uuid=${MAPLE}&uuid=${randomUUID()}` }),

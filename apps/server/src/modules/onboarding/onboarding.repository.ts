@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { Operation, Service } from '@vigil/contract';
 import type { Db, Trx } from '../../db/database.js';
 import type { CameraStreamTable, DomainTable, NewCamera } from '../../db/schema.js';
 
@@ -29,6 +30,19 @@ export class OnboardingRepository {
       .orderBy('user_roles.role')
       .execute();
     return rows.map((r) => r.role);
+  }
+
+  /** Whether any of these roles carries the operation. */
+  async rolesHold(roles: readonly string[], service: Service, operation: Operation): Promise<boolean> {
+    if (roles.length === 0) return false;
+    const row = await this.db
+      .selectFrom('role_operations')
+      .select('role')
+      .where('role', 'in', [...roles])
+      .where('service', '=', service)
+      .where('operation', '=', operation)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**

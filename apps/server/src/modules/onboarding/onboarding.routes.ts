@@ -32,6 +32,13 @@ export function onboardingRoutes(
             camera: camera.uuid,
             detail: { change: 'added', by: 'onboarding' },
           });
+        for (const camera of reply.cameras.filter((c) => c.is_exit))
+          await deps.audit.recordRequest(request, {
+            action: 'changed_camera',
+            domain: reply.domain.uuid,
+            camera: camera.uuid,
+            detail: { change: 'exit', is_exit: true },
+          });
         return reply;
       },
     );

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { HttpError, badRequest } from '../../lib/http-error.js';
+import { HttpError, badRequest, forbidden } from '../../lib/http-error.js';
 import type { NewBuilding, NewCameraStream, OnboardingRepository } from './onboarding.repository.js';
 
 export type DomainNewPayload = z.output<typeof domainNewBodySchema>;
@@ -46,6 +46,9 @@ export class OnboardingService {
    */
   async createForStaff(principal: Principal, payload: DomainNewPayload) {
     const roles = await this.d.repository.staffRolesOf(principal.user.id);
+    // An exit raises elopement alerts: marking one takes alerting/edit in the new building, as everywhere else.
+    if (payload.cameras.some((c) => c.is_exit) && !(await this.d.repository.rolesHold(roles, 'alerting', 'edit')))
+      throw forbidden('You do not have alerting/edit access in this domain: a camera cannot be marked an exit.');
     return this.create(
       payload,
       roles.map((role) => ({ user_id: principal.user.id, role })),
@@ -86,6 +89,7 @@ export class OnboardingService {
         camera_number: c.fname,
         admin_url: c.features.adminURL || null,
         alerting: JSON.stringify(c.alerting),
+        is_exit: c.is_exit ? 1 : 0,
       };
     });
     const streams: NewCameraStream[] = payload.streams.map((s) => ({
@@ -120,7 +124,7 @@ export class OnboardingService {
     return {
       ok: true as const,
       domain: { uuid: domainUuid, description: payload.description, fname: payload.fname, timezone: payload.timezone },
-      cameras: payload.cameras.map((c, i) => ({ id: c.id, uuid: cameras[i]!.uuid, name: cameras[i]!.description })),
+      cameras: payload.cameras.map((c, i) => ({ id: c.id, uuid: cameras[i]!.uuid, name: cameras[i]!.description, is_exit: c.is_exit })),
     };
   }
 }

@@ -249,6 +249,53 @@ describe('POST /api/v1/domain/new', () => {
     expect(await ctx.database.db.selectFrom('domains').select('uuid').where('fname', '=', 'elm-court').executeTakeFirst()).toBeUndefined();
   });
 
+  it('marks the cameras the page marked exits (alerting/edit in the new building), audited; without that right, 403', async () => {
+    const body = payload({ fname: 'elm-court', description: 'Elm Court' });
+    body.cameras[0]!.is_exit = true;
+    const reply = await create(staff, body);
+    expect(reply.statusCode, reply.body).toBe(200);
+    const created = reply.json<DomainNewReply>();
+    expect(created.cameras.map((c) => [c.name, c.is_exit])).toEqual([
+      ['Front Door Outdoor', true],
+      ['Hallway Floor 1', false],
+    ]);
+    const rows = await ctx.database.db
+      .selectFrom('cameras')
+      .select(['uuid', 'is_exit'])
+      .where('domain_uuid', '=', created.domain.uuid)
+      .orderBy('camera_number')
+      .execute();
+    expect(rows.map((r) => r.is_exit)).toEqual([1, 0]);
+    const entries = await ctx.database.db
+      .selectFrom('audit_log')
+      .select(['camera_uuid', 'detail', 'user_email'])
+      .where('domain_uuid', '=', created.domain.uuid)
+      .where('detail', 'like', '%"exit"%')
+      .execute();
+    expect(entries).toEqual([
+      { camera_uuid: rows[0]!.uuid, detail: JSON.stringify({ change: 'exit', is_exit: true }), user_email: 'staff@vigil.example' },
+    ]);
+
+    // Staff whose staff role carries no alerting/edit may onboard, but mark no exit.
+    await ctx.transaction((trx) =>
+      ctx.access.defineRole(trx, { name: 'onboarder', description: 'onboards buildings', operations: { staff: ['view_all'] } }),
+    );
+    const onboarder = await ctx.access.ensureUser('onboarder@vigil.example');
+    await ctx.access.grant(
+      onboarder.id,
+      (await ctx.database.db.selectFrom('domains').select('uuid').executeTakeFirstOrThrow()).uuid,
+      'onboarder',
+    );
+    const oak = payload({ fname: 'oak-court' });
+    oak.cameras[0]!.is_exit = true;
+    const refused = await create(await ctx.signIn('onboarder@vigil.example'), oak);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json<{ error: string }>().error).toBe(
+      'You do not have alerting/edit access in this domain: a camera cannot be marked an exit.',
+    );
+    expect(await ctx.database.db.selectFrom('domains').select('uuid').where('fname', '=', 'oak-court').executeTakeFirst()).toBeUndefined();
+  }, 60_000);
+
   it('is for staff: 401 without sign-in, 403 for a facility manager or a caregiver', async () => {
     expect((await create(undefined, payload({ fname: 'pine-view' }))).statusCode).toBe(401);
     for (const email of ['manager@maple.example', 'nurse@maple.example']) {

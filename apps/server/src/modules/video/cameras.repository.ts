@@ -52,13 +52,17 @@ export class CamerasRepository {
     await this.db.updateTable('cameras').set(changes).where('uuid', '=', uuid).execute();
   }
 
-  /** Marks a camera as an exit (or not): faces of residents at elopement risk seen there raise alerts. False when there is no such camera. */
+  /**
+   * Marks a camera in service as an exit (or not): faces of residents at elopement risk seen there raise alerts. True
+   * when this call changed it, false when it was so already or is not in service (of two calls at once, one changes it).
+   */
   async setExit(uuid: string, exit: boolean): Promise<boolean> {
     const result = await this.db
       .updateTable('cameras')
       .set({ is_exit: exit ? 1 : 0 })
       .where('uuid', '=', uuid)
       .where('removed_at', 'is', null)
+      .where('is_exit', '=', exit ? 0 : 1)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

@@ -2,6 +2,8 @@ import {
   cameraEditBodySchema,
   cameraEditReplySchema,
   cameraDeleteReplySchema,
+  cameraExitBodySchema,
+  cameraExitReplySchema,
   cameraParamsSchema,
   cameraUploadBodySchema,
   cameraUploadReplySchema,
@@ -27,9 +29,13 @@ import {
 import { authenticatedScope, principalOf, type Authenticator } from '../../auth/authenticate.js';
 import { replies, type App } from '../../lib/routes.js';
 import { actorOf, type AuditService } from '../audit/audit.service.js';
+import type { CameraExitsService } from './camera-exits.service.js';
 import type { VideoService } from './video.service.js';
 
-export function videoRoutes(app: App, deps: { authenticator: Authenticator; video: VideoService; audit: AuditService }): void {
+export function videoRoutes(
+  app: App,
+  deps: { authenticator: Authenticator; video: VideoService; exits: CameraExitsService; audit: AuditService },
+): void {
   const { video } = deps;
   authenticatedScope(app, deps.authenticator, (scope) => {
     scope.post(
@@ -120,6 +126,23 @@ export function videoRoutes(app: App, deps: { authenticator: Authenticator; vide
         });
         return reply;
       },
+    );
+
+    scope.put(
+      '/api/v4/cameras/:uuid/exit',
+      {
+        config: { access: { rights: ['alerting/edit'] } },
+        schema: {
+          tags: ['video'],
+          summary: 'Mark a camera an exit, or not (alerting/edit in its building): the analyzers holding it treat its next frame so',
+          description:
+            "Faces of residents at elopement risk seen at an exit raise elopement alerts. A change is audited (changed_camera, detail change 'exit') and reaches the analyzers holding the camera at once (GET /api/ingest/v1/analyzers/changes); setting what already is answers changed: false and records nothing.",
+          params: cameraParamsSchema,
+          body: cameraExitBodySchema,
+          response: replies(cameraExitReplySchema, [400, 401, 403, 404]),
+        },
+      },
+      (request) => deps.exits.set(principalOf(request), request.params.uuid, request.body.is_exit),
     );
 
     scope.delete(

@@ -249,6 +249,7 @@ export class VideoService {
         latest_clip_start: latestStart ? formatUtc(new Date(latestStart)) : null,
         // The live picture is there before the first clip is finished.
         thumbnail_url: latestStart || this.d.recorders?.hasThumbnail(c.uuid) ? this.d.signer.sign(`thumbs/${c.uuid}.jpg`, expires) : null,
+        is_exit: c.is_exit === 1,
         connection: editsCameras
           ? {
               protocol: c.protocol === 'rtsps' ? 'rtsps' : 'rtsp',

@@ -16,6 +16,8 @@ import type { ClipsRepository } from './clips.repository.js';
 import type { LiveLeasesRepository } from './leases.repository.js';
 import { OpenStreams, attachLiveStreams } from './live-streams.js';
 import { VideoService, cameraSource, sealPlainPasswords } from './video.service.js';
+import { CameraExitsService } from './camera-exits.service.js';
+import { Wakeups } from '../../lib/wakeups.js';
 import { videoRoutes } from './video.routes.js';
 import { TestStreamGenerator } from '../../media/test-stream.js';
 import { testStreamRoutes } from './test-stream.routes.js';
@@ -46,6 +48,10 @@ export interface VideoWiring {
   camerasChanged(): Promise<void>;
   /** recorded clips and downloads past their period (the retention sweep calls it) */
   retention: VideoRetention;
+  /** which cameras are exits (the API and the CLI set them through it) */
+  exits: CameraExitsService;
+  /** woken when a camera becomes an exit or stops being one, or leaves service: the analyzers' long polls wait on it */
+  cameraChanges: Wakeups;
 }
 
 /**
@@ -99,6 +105,8 @@ export async function wireVideo(
     return run;
   };
   const hostAllowed = (host: string) => cameraHostAllowed(host, cameraNetworks);
+  const cameraChanges = new Wakeups();
+  const exits = new CameraExitsService({ cameras, audit: d.audit, changed: () => cameraChanges.wake() });
   const video = new VideoService({
     db: d.database.db,
     cameras,
@@ -113,10 +121,12 @@ export async function wireVideo(
     hostAllowed,
     audit: d.audit,
     onCamerasChanged: async () => {
+      // a deleted camera leaves its analyzers' lists at once too
+      cameraChanges.wake();
       await syncRecorders();
     },
   });
-  videoRoutes(app, { authenticator: d.authenticator, video, audit: d.audit });
+  videoRoutes(app, { authenticator: d.authenticator, video, exits, audit: d.audit });
   // The HLS test-stream fallback's test picture (one ffmpeg for the server, started on demand).
   const testStream = ffmpeg ? new TestStreamGenerator({ ffmpeg, mediaRoot: store.root, clock, log: app.log }) : null;
   app.addHook('onClose', async () => testStream?.stop());
@@ -131,6 +141,8 @@ export async function wireVideo(
   });
   // Before the server stops listening, which waits for open connections: a live stream never ends by itself.
   app.addHook('preClose', (done) => {
+    // the analyzers' long polls answer now rather than hold the close
+    cameraChanges.close();
     liveStreams.closeAll();
     detachLiveStreams();
     done();
@@ -172,5 +184,7 @@ export async function wireVideo(
       await syncRecorders();
     },
     retention: new VideoRetention({ clips, cameras, store }),
+    exits,
+    cameraChanges,
   };
 }
