@@ -170,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db,
     authenticator,
     elopement: repos.elopement,
+    escalationSettings: repos.escalation,
+    access,
     rules: repos.rules,
     domains: repos.domains,
     cameras,

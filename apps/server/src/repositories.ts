@@ -2,6 +2,7 @@ import type { DatabaseHandle } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import { AlertRulesRepository } from './modules/alerts/alert-rules.repository.js';
 import { ElopementAlertsRepository } from './modules/alerts/elopement.repository.js';
+import { EscalationRepository } from './modules/alerts/escalation.repository.js';
 import { DeliveryRepository } from './modules/delivery/delivery.repository.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { BadgesRepository } from './modules/badges/badges.repository.js';
@@ -52,6 +53,7 @@ export function createRepositories(database: DatabaseHandle, clock: Clock) {
     personData: new PersonDataRepository(),
     elopement: new ElopementAlertsRepository(db),
     rules: new AlertRulesRepository(db),
+    escalation: new EscalationRepository(),
     deliveries: new DeliveryRepository(db),
     detectors: new DetectorsRepository(db),
     analyzers: new AnalyzersRepository(db),

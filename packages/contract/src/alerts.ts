@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common.js';
+import { ALERT_STATES, alertStepSchema } from './delivery.js';
 import { GENDERS } from './faces.js';
 import { isoUtcSchema } from './video.js';
 
@@ -45,6 +46,16 @@ export const elopementAlertSchema = z.object({
   /** face match on the alert frame: true confirmed, false wrong person, null not yet said */
   face_match: z.boolean().nullable(),
   not_a_face: z.boolean(),
+  /** raised, acknowledged ("I'm on it": who, when, from which device) or dismissed */
+  state: z.enum(ALERT_STATES),
+  acknowledged_at: isoUtcSchema.nullable(),
+  acknowledged_by_end_user_info: dismisserSchema.nullable(),
+  /** the device it was acknowledged from ("Pixel 8"), null from a page */
+  acknowledged_device: z.string().nullable(),
+  /** the escalation tier told last (0: the first) */
+  escalation_tier: z.number().int(),
+  /** every step so far, oldest first */
+  steps: z.array(alertStepSchema),
 });
 export type ElopementAlert = z.infer<typeof elopementAlertSchema>;
 
@@ -83,6 +94,8 @@ export const dismissAlertBodySchema = z.object({
 });
 export type DismissAlertBody = z.infer<typeof dismissAlertBodySchema>;
 export const dismissAlertReplySchema = z.object({ ok: z.literal(true), alert: elopementAlertSchema });
+/** POST /api/v1/faces/alerts/{id}/acknowledge: the alert as acknowledged (409 when it already was, or was dismissed). */
+export const acknowledgeAlertReplySchema = z.object({ ok: z.literal(true), alert: elopementAlertSchema });
 
 // Face match on an alert frame (§4): POST /api/v4/facematchconfirm, shared with the training tool (training.ts).
 /** POST /api/v4/faceconfirm: is_face false marks the frame 'Not a Face'; true takes that back. */

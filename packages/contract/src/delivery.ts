@@ -28,10 +28,13 @@ export const ACKNOWLEDGE_MESSAGES = {
   pushLinkExpired: 'This notification no longer acknowledges its alert: open Vigil.',
 } as const;
 
-/** Who is told at a tier: these roles' members and these users (who must hold alerting/receive_er_alerts); none: everyone who holds it. */
+/**
+ * Who is told at a tier: these roles' members and these users (who must hold alerting/receive_er_alerts); none: everyone
+ * who holds it. Roles are named installation-wide ('facility-manager'): a role's id is its name.
+ */
 export const escalationTierSchema = z.object({
   name: z.string().trim().min(1, 'Give the tier a name.').max(60),
-  role_ids: z.array(uuidSchema).max(20).default([]),
+  role_ids: z.array(z.string().min(1).max(64)).max(20).default([]),
   user_ids: z.array(uuidSchema).max(200).default([]),
 });
 export type EscalationTier = z.output<typeof escalationTierSchema>;
@@ -191,3 +194,85 @@ export function alertState(alert: { dismissed_at: unknown; acknowledged_at: unkn
   if (alert.acknowledged_at !== null && alert.acknowledged_at !== undefined) return 'acknowledged';
   return 'raised';
 }
+
+// ---- Acknowledgement and escalation (the alert card's steps, the building's escalation settings)
+
+/**
+ * The tier an unacknowledged alert goes to next, or null when nobody more is to be told: the tier after the one told
+ * last; with a single tier, one re-alert of it (a caregiver who missed the first buzz gets a second), then nothing.
+ * `escalated`: whether the alert was escalated (or re-alerted) before.
+ */
+export function nextEscalationTier(tierCount: number, told: number, escalated: boolean): number | null {
+  if (tierCount <= 1) return escalated ? null : 0;
+  return told + 1 < tierCount ? told + 1 : null;
+}
+
+/** GET /api/v1/alerts/escalation?domain_uuid= (alerting): the building's delay and tiers, and whom a tier may name. */
+export const escalationQuerySchema = z.object({ domain_uuid: uuidSchema });
+/** A role a tier may name: one that carries alerting/receive_er_alerts. */
+export const escalationRoleSchema = z.object({ id: z.string(), name: z.string() });
+/** A user a tier may name: one who holds alerting/receive_er_alerts in the building. */
+export const escalationUserSchema = z.object({ id: uuidSchema, name: z.string(), email: z.string() });
+export const escalationReplySchema = z.object({
+  ok: z.literal(true),
+  settings: escalationSettingsSchema,
+  roles: z.array(escalationRoleSchema),
+  users: z.array(escalationUserSchema),
+});
+export type EscalationReply = z.infer<typeof escalationReplySchema>;
+/** PUT /api/v1/alerts/escalation (alerting/edit): every role and user named must be one the building's GET offers (400). */
+export const escalationUpdateBodySchema = z.object({ domain_uuid: uuidSchema, settings: escalationSettingsSchema });
+export type EscalationUpdateBody = z.input<typeof escalationUpdateBodySchema>;
+
+export const ESCALATION_MESSAGES = {
+  unknownRole: (role: string) => `The role ${role} does not receive elopement alerts, so it cannot be told.`,
+  unknownUser: 'Every user named in a tier must receive elopement alerts in this building.',
+} as const;
+
+// ---- Web Push: the server's subscription, test and acknowledgement routes
+
+export const PUSH_LIMITS = {
+  /** devices one user may have receive one building's alerts (each is a place the server posts to) */
+  devicesPerUser: 10,
+  /** per user, a minute: turning alerts on (POST /api/v1/push/subscriptions) */
+  subscribesPerMinute: 20,
+  /** per user, a minute: test notifications */
+  testsPerMinute: 6,
+  /** per address, a minute: a notification's "I'm on it" (POST /api/v1/push/acknowledge, no session) */
+  acknowledgesPerMinute: 60,
+} as const;
+
+/** Where a notification's acknowledgement goes (the service worker posts the message's `acknowledge` there). */
+export const PUSH_ACKNOWLEDGE_PATH = '/api/v1/push/acknowledge';
+
+/** Where a notification's "Open" goes: the alerts page of the alert's building (and the alert, when there is one). */
+export const pushOpenUrl = (domain: string, alertId: string | null): string =>
+  `/alerts?domain=${encodeURIComponent(domain)}${alertId ? `&alert=${encodeURIComponent(alertId)}` : ''}`;
+
+/** One notification per alert on a device: each step's push replaces the last (a test has its own). */
+export const pushTag = (alertId: string): string => `alert-${alertId}`;
+
+export const PUSH_MESSAGES = {
+  endpointRefused: (host: string) => `The push endpoint ${host} is not a push service on a public address, so alerts are not sent there.`,
+  tooManyDevices: (max: number) => `At most ${max} devices receive one person's alerts in a building: turn one off first.`,
+  noSuchDevice: 'No such device receives your alerts.',
+  testSent: 'Test notification sent: it should show on the device in a moment.',
+  testGone: 'The push service no longer knows this device, so it was turned off: turn its alerts on again.',
+  testNotTaken: (why: string) => `The push service did not take the test notification (${why}). Try again in a moment.`,
+} as const;
+
+/** The text of a test notification. */
+export const pushTestTexts = (deviceLabel: string): { title: string; body: string } => ({
+  title: 'Vigil test notification',
+  body: `Elopement alerts will reach ${deviceLabel} like this.`,
+});
+
+/** POST /api/v1/push/test: a test notification to one of the caller's devices, sent at once (not queued). */
+export const pushTestBodySchema = z.object({ subscription_id: uuidSchema });
+export const pushTestReplySchema = z.object({
+  ok: z.literal(true),
+  /** whether the push service took it (a device that is off gets it when it wakes) */
+  delivered: z.boolean(),
+  message: z.string(),
+});
+export const pushUnsubscribeReplySchema = z.object({ ok: z.literal(true) });

@@ -1,4 +1,6 @@
 import {
+  acknowledgeAlertParamsSchema,
+  acknowledgeAlertReplySchema,
   alertRuleParamsSchema,
   alertRuleReplySchema,
   alertSettingsQuerySchema,
@@ -8,6 +10,9 @@ import {
   dismissAlertBodySchema,
   dismissAlertParamsSchema,
   dismissAlertReplySchema,
+  escalationQuerySchema,
+  escalationReplySchema,
+  escalationUpdateBodySchema,
   faceConfirmBodySchema,
   faceMatchConfirmBodySchema,
   facesAlertsQuerySchema,
@@ -19,12 +24,13 @@ import { authenticatedScope, principalOf, type Authenticator } from '../../auth/
 import { replies, type App } from '../../lib/routes.js';
 import type { AlertSettingsService } from './alert-settings.service.js';
 import type { AlertsService } from './alerts.service.js';
+import type { EscalationService } from './escalation.service.js';
 
 export function alertsRoutes(
   app: App,
-  deps: { authenticator: Authenticator; alerts: AlertsService; settings: AlertSettingsService },
+  deps: { authenticator: Authenticator; alerts: AlertsService; settings: AlertSettingsService; escalation: EscalationService },
 ): void {
-  const { alerts, settings } = deps;
+  const { alerts, settings, escalation } = deps;
   authenticatedScope(app, deps.authenticator, (scope) => {
     scope.get(
       '/api/v1/faces/alerts',
@@ -55,6 +61,52 @@ export function alertsRoutes(
         },
       },
       (request) => alerts.dismiss(principalOf(request), request.params.id, request.body.userPIN),
+    );
+    scope.post(
+      '/api/v1/faces/alerts/:id/acknowledge',
+      {
+        config: { access: { rights: ['alerting/receive_er_alerts'] } },
+        schema: {
+          tags: ['alerts'],
+          summary: '"I\'m on it": acknowledge an elopement alert from an open page (alerting/receive_er_alerts)',
+          description:
+            'Records who acknowledged it and when, once: of two at once one is recorded and the other gets 409, as does an alert ' +
+            'already acknowledged or dismissed. Acknowledgement ends the escalation; it is audited and announced to every channel.',
+          params: acknowledgeAlertParamsSchema,
+          response: replies(acknowledgeAlertReplySchema, [400, 401, 403, 404, 409]),
+        },
+      },
+      (request) => alerts.acknowledgeFromPage(principalOf(request), request.params.id),
+    );
+    scope.get(
+      '/api/v1/alerts/escalation',
+      {
+        config: { access: { rights: ['alerting'] } },
+        schema: {
+          tags: ['alerts'],
+          summary: "A building's alert escalation: the delay, the tiers, and the roles and users a tier may name (alerting)",
+          querystring: escalationQuerySchema,
+          response: replies(escalationReplySchema, [400, 401, 403]),
+        },
+      },
+      (request) => escalation.get(principalOf(request), request.query.domain_uuid),
+    );
+    scope.put(
+      '/api/v1/alerts/escalation',
+      {
+        config: { access: { rights: ['alerting/edit'] } },
+        schema: {
+          tags: ['alerts'],
+          summary: "Change a building's alert escalation (alerting/edit)",
+          description:
+            'Tier 0 is told when an alert is raised; each next tier when nobody acknowledged it within delay_seconds. A tier naming ' +
+            'no role and no user tells everyone with alerting/receive_er_alerts; a single tier is told again once. Roles and users ' +
+            'must be ones the GET offers (400).',
+          body: escalationUpdateBodySchema,
+          response: replies(escalationReplySchema, [400, 401, 403]),
+        },
+      },
+      (request) => escalation.update(principalOf(request), request.body.domain_uuid, request.body.settings),
     );
     scope.post(
       '/api/v4/facematchconfirm',

@@ -1,6 +1,7 @@
 import { actorOfPrincipal, type AuditService } from '../audit/audit.service.js';
 import { randomUUID } from 'node:crypto';
 import {
+  ACKNOWLEDGE_MESSAGES,
   ALERTS_MESSAGES,
   ELOPEMENT,
   ERASED_PERSON,
@@ -9,8 +10,12 @@ import {
   hasOperation,
   raisesElopementAlert,
   storedRiskHours,
+  alertState,
   type AlertPlace,
+  type AlertState,
+  type AlertStepView,
   type ElopementAlert,
+  type EscalationSettings,
   type FaceConfirmBody,
   type FaceMatchConfirmBody,
   type facesAlertsQuerySchema,
@@ -26,7 +31,8 @@ import type { MediaSigner } from '../../media/signing.js';
 import type { Notifier } from '../../realtime/realtime.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { PinChecks } from '../pins/pins.port.js';
-import type { ElopementAlertView, ElopementAlertsRepository } from './elopement.repository.js';
+import type { ElopementAlertStepView, ElopementAlertView, ElopementAlertsRepository } from './elopement.repository.js';
+import type { EscalationService } from './escalation.service.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { DeliveryService } from '../delivery/delivery.service.js';
 import type { AlertFacts } from '../delivery/delivery.port.js';
@@ -67,7 +73,33 @@ export interface AlertsDeps {
   delivery?: Pick<DeliveryService, 'announce'>;
   /** a face's crop as kept (never cut from the recording: a notification waits for no ffmpeg), null when there is none */
   keptCrop?: (runtimeFaceUuid: string) => Promise<Buffer | null>;
+  /** the building's escalation: when a raised alert escalates first, and the tiers' names (absent: it never does) */
+  escalation?: Pick<EscalationService, 'firstEscalationAt' | 'settingsOf'>;
 }
+
+/** Who acknowledges: a signed-in user (their principal: the right is checked) or a notification's user (the caller checked). */
+export interface Acknowledger {
+  userId: string;
+  principal?: Principal;
+}
+
+/** Where an acknowledgement comes from: an open page ('app') or a notification's action ('push', from that device). */
+export interface AcknowledgedFrom {
+  via: 'app' | 'push';
+  deviceId?: string | null;
+  deviceLabel?: string | null;
+}
+
+/** A step's stored detail (JSON): the tier's name when it was told. */
+const tierNameOf = (detail: string | null): string | null => {
+  if (!detail) return null;
+  try {
+    const parsed = JSON.parse(detail) as { tier_name?: unknown };
+    return typeof parsed.tier_name === 'string' ? parsed.tier_name : null;
+  } catch {
+    return null;
+  }
+};
 
 export class AlertsService {
   constructor(private readonly d: AlertsDeps) {}
@@ -123,6 +155,9 @@ export class AlertsService {
         created_at: now,
       });
     }
+    const settings = alerts.length > 0 ? await this.d.escalation?.settingsOf(trx, domain) : undefined;
+    const firstAt = alerts.length > 0 ? await this.d.escalation?.firstEscalationAt(trx, domain, now) : undefined;
+    for (const a of alerts) a.next_escalation_at = firstAt ?? null;
     await this.d.elopement.insertMany(trx, alerts);
     const ids = alerts.map((a) => a.alert_id);
     await this.d.elopement.addSteps(
@@ -136,7 +171,7 @@ export class AlertsService {
         tier: 0,
         user_id: null,
         device_label: null,
-        detail: null,
+        detail: settings ? JSON.stringify({ tier_name: settings.tiers[0]?.name ?? null }) : null,
       })),
     );
     await this.d.delivery?.announce(trx, domain, ids, 'raised', 0);
@@ -157,12 +192,14 @@ export class AlertsService {
     const steps = await this.d.elopement.stepsOf([alertId]);
     const stepRow = [...steps].reverse().find((s) => s.step === step && (tier === null || s.tier === tier));
     const face = row.runtime_face_uuid;
+    const settings = tier === null ? undefined : await this.d.escalation?.settingsOf(this.d.db, row.domain_uuid);
+    const tierName = tier === null ? null : ((stepRow && tierNameOf(stepRow.detail)) ?? settings?.tiers[tier]?.name ?? null);
     return {
       alertId,
       domain: row.domain_uuid,
       step,
       tier,
-      tierName: null,
+      tierName,
       person:
         row.frontend_face_uuid && row.first_name !== null
           ? { uuid: row.frontend_face_uuid, name: `${row.first_name} ${row.last_name ?? ''}`.trim() }
@@ -171,7 +208,7 @@ export class AlertsService {
       seenAt: row.event_ts,
       stepAt: stepRow?.at ?? row.created_at,
       state: row.dismissed_at !== null ? 'dismissed' : row.acknowledged_at !== null ? 'acknowledged' : 'raised',
-      acknowledgedBy: null,
+      acknowledgedBy: row.acknowledger_name ?? row.acknowledger_email,
       dismissedBy: row.dismisser_name ?? row.dismisser_email,
       sendable,
       crop: () => (face && this.d.keptCrop ? this.d.keptCrop(face) : Promise.resolve(null)),
@@ -230,7 +267,68 @@ export class AlertsService {
       limit: q.limit,
     });
     await this.d.frames.prepare(rows.map((r) => r.camera_uuid));
-    return { ok: true, alerts: rows.map((r) => this.toAlert(r, now)) };
+    const steps = await this.stepsFor(q.domainUUID, rows);
+    return { ok: true, alerts: rows.map((r) => this.toAlert(r, now, steps.get(r.alert_id) ?? [])) };
+  }
+
+  /**
+   * "I'm on it": records the acknowledgement once (of two at once, the second gets acknowledged false and changes
+   * nothing), ends the alert's escalation, adds its step, audits it and queues its delivery in one transaction, then
+   * tells open pages. With a principal it needs alerting/receive_er_alerts in the alert's building (404 in a building
+   * the user has nothing in); without one the caller checked (the push route: the subscription's user still holds it).
+   */
+  async acknowledge(actor: Acknowledger, alertId: string, from: AcknowledgedFrom): Promise<{ state: AlertState; acknowledged: boolean }> {
+    const alert = await this.d.elopement.get(alertId);
+    if (actor.principal && (!alert || !actor.principal.entitlements[alert.domain_uuid])) throw notFound('No such alert.');
+    if (!alert) throw notFound('No such alert.');
+    const domain = alert.domain_uuid;
+    if (actor.principal) requireEntitlement(actor.principal, domain, 'alerting', 'receive_er_alerts');
+    const now = this.d.clock.now();
+    const device = from.deviceId ?? null;
+    const deviceLabel = from.deviceLabel ?? null;
+    const acknowledged = await this.d.db.transaction().execute(async (trx) => {
+      const done = await this.d.elopement.acknowledge(trx, alertId, { by: actor.userId, at: now, via: from.via, device, deviceLabel });
+      if (!done) return false;
+      await this.d.elopement.addSteps(trx, [
+        {
+          id: randomUUID(),
+          alert_id: alertId,
+          domain_uuid: domain,
+          step: 'acknowledged',
+          at: now,
+          tier: null,
+          user_id: actor.userId,
+          device_label: deviceLabel,
+          detail: JSON.stringify({ via: from.via }),
+        },
+      ]);
+      await this.d.delivery?.announce(trx, domain, [alertId], 'acknowledged', null);
+      return true;
+    });
+    const after = await this.d.elopement.get(alertId);
+    if (!acknowledged) return { state: after ? alertState(after) : 'dismissed', acknowledged: false };
+    // From a page: the request's address; from a notification: the device it was acknowledged on.
+    const address = from.via === 'push' ? `push: ${deviceLabel ?? device ?? 'a device'}`.slice(0, 64) : null;
+    await this.d.audit?.record(
+      actor.principal ? actorOfPrincipal(actor.principal) : { userId: actor.userId, email: after?.acknowledger_email ?? null, address },
+      {
+        action: 'acknowledged_alert',
+        domain,
+        camera: alert.camera_uuid,
+        subject: alertId,
+        detail: { via: from.via, device: deviceLabel, tier: alert.escalation_tier },
+      },
+    );
+    this.d.notifier.elopementAlerts(domain, [alertId]);
+    return { state: 'acknowledged', acknowledged: true };
+  }
+
+  /** POST /api/v1/faces/alerts/{id}/acknowledge: "I'm on it" from an open page; 409 when it already was, or was dismissed. */
+  async acknowledgeFromPage(principal: Principal, alertId: string): Promise<{ ok: true; alert: ElopementAlert }> {
+    const { state, acknowledged } = await this.acknowledge({ userId: principal.user.id, principal }, alertId, { via: 'app' });
+    if (!acknowledged)
+      throw new HttpError(409, state === 'dismissed' ? ACKNOWLEDGE_MESSAGES.dismissed : ACKNOWLEDGE_MESSAGES.alreadyAcknowledged);
+    return { ok: true, alert: await this.present(alertId) };
   }
 
   /**
@@ -255,7 +353,25 @@ export class AlertsService {
       if (!owner) throw forbidden(ALERTS_MESSAGES.wrongPin);
       dismisser = owner;
     }
-    const done = await this.d.elopement.dismiss(alertId, dismisser, userPIN === 'me' ? 'me' : 'pin', principal.user.id, now);
+    const how = userPIN === 'me' ? 'me' : 'pin';
+    const done = await this.d.db.transaction().execute(async (trx) => {
+      if (!(await this.d.elopement.dismiss(alertId, dismisser, how, principal.user.id, now, trx))) return false;
+      await this.d.elopement.addSteps(trx, [
+        {
+          id: randomUUID(),
+          alert_id: alertId,
+          domain_uuid: domain,
+          step: 'dismissed',
+          at: now,
+          tier: null,
+          user_id: dismisser,
+          device_label: null,
+          detail: JSON.stringify({ how }),
+        },
+      ]);
+      await this.d.delivery?.announce(trx, domain, [alertId], 'dismissed', null);
+      return true;
+    });
     if (!done) throw new HttpError(409, ALERTS_MESSAGES.alreadyDismissed);
     // How: with the caller's own right ('me') or a PIN, and whose dismissal it is (the PIN's owner may be another user).
     await this.d.audit?.record(actorOfPrincipal(principal), {
@@ -266,9 +382,29 @@ export class AlertsService {
       detail: { how: userPIN === 'me' ? 'me' : 'pin', dismissed_by: dismisser },
     });
     this.d.notifier.elopementAlerts(domain, [alertId]);
-    const updated = await this.d.elopement.get(alertId);
-    await this.d.frames.prepare([updated!.camera_uuid]);
-    return { ok: true, alert: this.toAlert(updated!, now) };
+    return { ok: true, alert: await this.present(alertId) };
+  }
+
+  /** One alert as its card shows it, with its steps. */
+  private async present(alertId: string): Promise<ElopementAlert> {
+    const row = await this.d.elopement.get(alertId);
+    if (!row) throw notFound('No such alert.');
+    await this.d.frames.prepare([row.camera_uuid]);
+    const steps = await this.stepsFor(row.domain_uuid, [row]);
+    return this.toAlert(row, this.d.clock.now(), steps.get(alertId) ?? []);
+  }
+
+  /** The steps of a building's alerts as their cards show them, by alert (one query for the whole list). */
+  private async stepsFor(domain: string, rows: readonly ElopementAlertView[]): Promise<Map<string, AlertStepView[]>> {
+    const byAlert = new Map<string, AlertStepView[]>();
+    if (rows.length === 0) return byAlert;
+    const settings: EscalationSettings | undefined = await this.d.escalation?.settingsOf(this.d.db, domain);
+    for (const s of await this.d.elopement.stepViewsOf(rows.map((r) => r.alert_id))) {
+      const list = byAlert.get(s.alert_id) ?? [];
+      list.push(presentStep(s, settings));
+      byAlert.set(s.alert_id, list);
+    }
+    return byAlert;
   }
 
   /** Face match on an alert frame: confirmed (true), wrong person (false) or undone (null). */
@@ -324,7 +460,7 @@ export class AlertsService {
     if (alert) this.d.notifier.elopementAlerts(domain, [alert.alert_id]);
   }
 
-  private toAlert(row: ElopementAlertView, now: number): ElopementAlert {
+  private toAlert(row: ElopementAlertView, now: number, steps: AlertStepView[]): ElopementAlert {
     const poster = row.box ? 'poster' : 'face';
     // An erased person's alert names nobody and shows no face (not even one cut from the recording).
     const face = row.runtime_face_uuid;
@@ -353,6 +489,28 @@ export class AlertsService {
           : null,
       face_match: row.match_confirmed === null ? null : row.match_confirmed === 1,
       not_a_face: row.is_face === 0,
+      state: alertState(row),
+      acknowledged_at: row.acknowledged_at === null ? null : new Date(row.acknowledged_at).toISOString(),
+      acknowledged_by_end_user_info:
+        row.acknowledged_by && row.acknowledger_name !== null
+          ? { uuid: row.acknowledged_by, name: row.acknowledger_name, email: row.acknowledger_email ?? '' }
+          : null,
+      acknowledged_device: row.acknowledged_device_label,
+      escalation_tier: row.escalation_tier,
+      steps,
     };
   }
+}
+
+/** A step as the alert card shows it: the tier's name when it was told (else as the building names it now), who, which device. */
+export function presentStep(s: ElopementAlertStepView, settings: EscalationSettings | undefined): AlertStepView {
+  const tierName = s.tier === null ? null : (tierNameOf(s.detail) ?? settings?.tiers[s.tier]?.name ?? null);
+  return {
+    step: s.step as AlertStepView['step'],
+    at: new Date(s.at).toISOString(),
+    tier: s.tier,
+    tier_name: tierName,
+    by: s.user_id && s.user_name !== null ? { uuid: s.user_id, name: s.user_name, email: s.user_email ?? '' } : null,
+    device: s.device_label,
+  };
 }

@@ -17,6 +17,32 @@ export interface ElopementAlertView extends ElopementAlertRow {
   match_confirmed: number | null;
   dismisser_name: string | null;
   dismisser_email: string | null;
+  acknowledger_name: string | null;
+  acknowledger_email: string | null;
+}
+
+/** A step with who did it (acknowledged, dismissed), as the alert card shows it. */
+export interface ElopementAlertStepView extends ElopementAlertStepRow {
+  user_name: string | null;
+  user_email: string | null;
+}
+
+/** An alert whose next escalation is due: which tier it told last, and the moment it was due. */
+export interface DueEscalation {
+  alert_id: string;
+  domain_uuid: string;
+  camera_uuid: string;
+  escalation_tier: number;
+  next_escalation_at: number;
+}
+
+/** An acknowledgement as stored: who, when, how ('app' or 'push') and from which device. */
+export interface Acknowledgement {
+  by: string;
+  at: number;
+  via: 'app' | 'push';
+  device: string | null;
+  deviceLabel: string | null;
 }
 
 export interface ElopementListQuery {
@@ -32,13 +58,14 @@ export interface ElopementListQuery {
 export class ElopementAlertsRepository {
   constructor(private readonly db: Db) {}
 
-  private view(db: Db | Trx = this.db) {
+  private view(db: Executor = this.db) {
     return db
       .selectFrom('elopement_alerts as a')
       .leftJoin('faces as f', 'f.uuid', 'a.frontend_face_uuid')
       .leftJoin('face_detections as d', 'd.runtime_face_uuid', 'a.runtime_face_uuid')
       .leftJoin('cameras as c', 'c.uuid', 'a.camera_uuid')
       .leftJoin('users as u', 'u.id', 'a.dismissed_by')
+      .leftJoin('users as k', 'k.id', 'a.acknowledged_by')
       .selectAll('a')
       .select([
         'f.first_name',
@@ -50,6 +77,8 @@ export class ElopementAlertsRepository {
         'd.match_confirmed',
         'u.display_name as dismisser_name',
         'u.email as dismisser_email',
+        'k.display_name as acknowledger_name',
+        'k.email as acknowledger_email',
       ]);
   }
 
@@ -61,8 +90,8 @@ export class ElopementAlertsRepository {
     return query.orderBy('a.event_ts', direction).orderBy('a.alert_id', direction).offset(q.offset).limit(q.limit).execute();
   }
 
-  get(alertId: string): Promise<ElopementAlertView | undefined> {
-    return this.view().where('a.alert_id', '=', alertId).executeTakeFirst();
+  get(alertId: string, db: Executor = this.db): Promise<ElopementAlertView | undefined> {
+    return this.view(db).where('a.alert_id', '=', alertId).executeTakeFirst();
   }
 
   byRuntimeFace(runtimeFaceUuid: string): Promise<ElopementAlertRow | undefined> {
@@ -112,6 +141,94 @@ export class ElopementAlertsRepository {
     return rows.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
   }
 
+  /** The steps of these alerts with who did them, oldest first (one query per list of alerts, not one per alert). */
+  async stepViewsOf(alertIds: readonly string[]): Promise<ElopementAlertStepView[]> {
+    const rows = await chunked(alertIds, (slice) =>
+      this.db
+        .selectFrom('elopement_alert_steps as s')
+        .leftJoin('users as u', 'u.id', 's.user_id')
+        .selectAll('s')
+        .select(['u.display_name as user_name', 'u.email as user_email'])
+        .where('s.alert_id', 'in', slice)
+        .execute(),
+    );
+    return rows.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
+  }
+
+  /** Whether the alert has had such a step (an escalation, for a single tier's one re-alert). */
+  async hasStep(db: Executor, alertId: string, step: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('elopement_alert_steps')
+      .select('id')
+      .where('alert_id', '=', alertId)
+      .where('step', '=', step)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Records an acknowledgement unless the alert has one or is dismissed, and ends its escalation: of two at once one
+   * is recorded (a conditional update). False when nothing changed.
+   */
+  async acknowledge(db: Executor, alertId: string, ack: Acknowledgement): Promise<boolean> {
+    const result = await db
+      .updateTable('elopement_alerts')
+      .set({
+        acknowledged_at: ack.at,
+        acknowledged_by: ack.by,
+        acknowledged_via: ack.via,
+        acknowledged_device: ack.device,
+        acknowledged_device_label: ack.deviceLabel,
+        next_escalation_at: null,
+      })
+      .where('alert_id', '=', alertId)
+      .where('acknowledged_at', 'is', null)
+      .where('dismissed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Open alerts whose next escalation is due at `now`, soonest first. */
+  dueEscalations(now: number, limit: number): Promise<DueEscalation[]> {
+    return this.db
+      .selectFrom('elopement_alerts')
+      .select(['alert_id', 'domain_uuid', 'camera_uuid', 'escalation_tier'])
+      .select((eb) => eb.ref('next_escalation_at').$notNull().as('next_escalation_at'))
+      .where('next_escalation_at', 'is not', null)
+      .where('next_escalation_at', '<=', now)
+      .orderBy('next_escalation_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The soonest escalation still to come (the escalation job sleeps until then), null when none is. */
+  async nextEscalationAt(): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('elopement_alerts')
+      .select((eb) => eb.fn.min<number | string | null>('next_escalation_at').as('next'))
+      .where('next_escalation_at', 'is not', null)
+      .executeTakeFirst();
+    return row?.next === null || row?.next === undefined ? null : Number(row.next);
+  }
+
+  /**
+   * Claims an alert's due escalation: moves it to `tier` (told) and its next escalation to `nextAt`, only while it is
+   * still open and still due at `dueAt` (so of several servers one claims it). False when another did, or it was
+   * acknowledged or dismissed meanwhile.
+   */
+  async claimEscalation(trx: Trx, alertId: string, dueAt: number, tier: number, nextAt: number | null): Promise<boolean> {
+    const result = await trx
+      .updateTable('elopement_alerts')
+      .set({ escalation_tier: tier, next_escalation_at: nextAt })
+      .where('alert_id', '=', alertId)
+      .where('next_escalation_at', '=', dueAt)
+      .where('acknowledged_at', 'is', null)
+      .where('dismissed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /** A person's alerts, or those raised on any of `detections`, oldest first (the erasure's count and the export). */
   async ofPerson(db: Executor, person: string, detections: readonly string[]): Promise<ElopementAlertRow[]> {
     const mine = await db.selectFrom('elopement_alerts').selectAll().where('frontend_face_uuid', '=', person).execute();
@@ -133,11 +250,14 @@ export class ElopementAlertsRepository {
     );
   }
 
-  /** Records a dismissal unless one exists: a dismissal is never overwritten. False when it was already dismissed. */
-  async dismiss(alertId: string, by: string, via: 'pin' | 'me', from: string, at: number): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Records a dismissal unless one exists (a dismissal is never overwritten) and ends the alert's escalation. False when
+   * it was already dismissed.
+   */
+  async dismiss(alertId: string, by: string, via: 'pin' | 'me', from: string, at: number, db: Executor = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('elopement_alerts')
-      .set({ dismissed_at: at, dismissed_by: by, dismissed_via: via, dismissed_from: from })
+      .set({ dismissed_at: at, dismissed_by: by, dismissed_via: via, dismissed_from: from, next_escalation_at: null })
       .where('alert_id', '=', alertId)
       .where('dismissed_at', 'is', null)
       .executeTakeFirst();

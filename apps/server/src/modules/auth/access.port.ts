@@ -15,3 +15,6 @@ export type UserAccess = Pick<
   | 'grantsIn'
   | 'usersInDomain'
 >;
+
+/** Whom an elopement alert may reach: who holds an operation in a building, and which roles carry it. */
+export type AlertReceivers = Pick<AccessRepository, 'holdersIn' | 'roleDefinitions'>;

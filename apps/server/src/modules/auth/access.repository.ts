@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntitlementsByDomain, Operation, Service } from '@vigil/contract';
-import type { Db, Trx } from '../../db/database.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 
@@ -134,6 +134,43 @@ export class AccessRepository {
     }
     for (const services of Object.values(byDomain)) for (const ops of Object.values(services)) ops.sort();
     return byDomain;
+  }
+
+  /**
+   * Who holds an operation in a domain through any of their roles there (as `entitlements` computes it), with every role
+   * they hold there, by display name: whom an elopement alert may reach.
+   */
+  async holdersIn(
+    db: Executor,
+    domainUuid: string,
+    service: Service,
+    operation: Operation,
+  ): Promise<{ id: string; email: string; display_name: string; roles: string[] }[]> {
+    const rows = await db
+      .selectFrom('user_roles as ur')
+      .innerJoin('users as u', 'u.id', 'ur.user_id')
+      .select(['u.id', 'u.email', 'u.display_name', 'ur.role'])
+      .where('ur.domain_uuid', '=', domainUuid)
+      .where('ur.user_id', 'in', (qb) =>
+        qb
+          .selectFrom('user_roles as h')
+          .innerJoin('role_operations as o', 'o.role', 'h.role')
+          .select('h.user_id')
+          .where('h.domain_uuid', '=', domainUuid)
+          .where('o.service', '=', service)
+          .where('o.operation', '=', operation),
+      )
+      .orderBy('u.display_name')
+      .orderBy('u.id')
+      .orderBy('ur.role')
+      .execute();
+    const byUser = new Map<string, { id: string; email: string; display_name: string; roles: string[] }>();
+    for (const r of rows) {
+      const user = byUser.get(r.id) ?? { id: r.id, email: r.email, display_name: r.display_name, roles: [] };
+      user.roles.push(r.role);
+      byUser.set(r.id, user);
+    }
+    return [...byUser.values()];
   }
 
   /** Who holds which role in the domain: one row per user and role, by e-mail then role. */

@@ -19,6 +19,21 @@ export function alertFixture(id: string, eventTs: number, overrides: Partial<Elo
     dismissed_by_end_user_info: null,
     face_match: null,
     not_a_face: false,
+    state: 'raised',
+    acknowledged_at: null,
+    acknowledged_by_end_user_info: null,
+    acknowledged_device: null,
+    escalation_tier: 0,
+    steps: [
+      {
+        step: 'raised',
+        at: new Date(eventTs * 1000).toISOString(),
+        tier: 0,
+        tier_name: 'Everyone on duty',
+        by: null,
+        device: null,
+      },
+    ],
     ...overrides,
   };
 }
