@@ -247,6 +247,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     signer,
     secret: config.secret,
     clock,
+    cameraChanges: video.cameraChanges,
+    idleTimeoutMs: config.timeouts.idleMs,
   });
   const badges = wireBadges(app, {
     db,
