@@ -1,56 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, MultiSelect, NativeSelect, Paper, Radio, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
-import {
-  ALERT_CATEGORIES,
-  ALERT_DAY_OPTIONS,
-  ALERT_SECONDS_OPTIONS,
-  TIME_POINT_KINDS,
-  type AlertRuleFields,
-  type AlertSettingsReply,
-  type Camera,
-} from '@vigil/contract';
+import { Alert, Button, Group, MultiSelect, NativeSelect, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { ALERT_CATEGORIES, ALERT_SECONDS_OPTIONS, type AlertRuleFields, type AlertSettingsReply, type Camera } from '@vigil/contract';
+import { DaysSelect, TimeRangeInputs } from '../../../components/time-rule/time-rule-inputs';
+import { twilightChoiceLabels } from '../../../components/time-rule/time-rule-form';
 import { errorMessage } from '../../../lib/http';
-import { formToRule, twilightChoiceLabels, type AlertRuleForm, type AlertRuleFormErrors, type TimePointKind } from '../lib/alert-rule-form';
+import { formToRule, type AlertRuleForm, type AlertRuleFormErrors } from '../lib/alert-rule-form';
 
 const SECONDS_DATA = ALERT_SECONDS_OPTIONS.map((n) => ({ value: String(n), label: `${n} seconds` }));
-
-/** One bound of a Between range: Fixed (with its time), Dawn or Dusk, with today's times beside them. */
-function TimePointInput({
-  label,
-  value,
-  labels,
-  error,
-  onChange,
-}: {
-  label: string;
-  value: AlertRuleForm['start'];
-  labels: Record<TimePointKind, string>;
-  error: string | undefined;
-  onChange: (next: AlertRuleForm['start']) => void;
-}) {
-  return (
-    <Group gap="xs" align="flex-start" wrap="nowrap">
-      <NativeSelect
-        label={label}
-        value={value.kind}
-        onChange={(e) => onChange({ ...value, kind: e.currentTarget.value as TimePointKind })}
-        data={TIME_POINT_KINDS.map((kind) => ({ value: kind, label: labels[kind] }))}
-        error={value.kind === 'Fixed' ? undefined : error}
-        style={{ flex: 1 }}
-      />
-      {value.kind === 'Fixed' && (
-        <TextInput
-          type="time"
-          label={`${label} time`}
-          value={value.time}
-          onChange={(e) => onChange({ ...value, time: e.currentTarget.value })}
-          error={error}
-          w={130}
-        />
-      )}
-    </Group>
-  );
-}
+const TIME_MODES = [
+  { value: 'All Day', label: 'All Day' },
+  { value: 'Between', label: 'Between' },
+] as const;
 
 /**
  * Add or edit one alert rule. The form is checked with the contract's schema before anything is sent;
@@ -123,26 +83,19 @@ export function AlertRuleEditor({
           searchable
           clearable
         />
-        <MultiSelect
-          label="Days"
-          data={[...ALERT_DAY_OPTIONS]}
-          value={form.days}
-          onChange={(v) => set('days', v)}
-          error={errors.days}
-          clearable
+        <DaysSelect value={form.days} onChange={(v) => set('days', v)} error={errors.days} />
+        <TimeRangeInputs
+          label="Time range"
+          mode={form.timeMode}
+          modes={TIME_MODES}
+          start={form.start}
+          end={form.end}
+          labels={labels}
+          errors={errors}
+          onModeChange={(v) => set('timeMode', v)}
+          onStartChange={(v) => set('start', v)}
+          onEndChange={(v) => set('end', v)}
         />
-        <Radio.Group label="Time range" value={form.timeMode} onChange={(v) => set('timeMode', v as AlertRuleForm['timeMode'])}>
-          <Group gap="lg" mt={6}>
-            <Radio value="All Day" label="All Day" />
-            <Radio value="Between" label="Between" />
-          </Group>
-        </Radio.Group>
-        {form.timeMode === 'Between' && (
-          <SimpleGrid cols={1} spacing="sm">
-            <TimePointInput label="Start" value={form.start} labels={labels} error={errors.start} onChange={(v) => set('start', v)} />
-            <TimePointInput label="End" value={form.end} labels={labels} error={errors.end} onChange={(v) => set('end', v)} />
-          </SimpleGrid>
-        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NativeSelect
             label="Idle seconds"

@@ -1,13 +1,7 @@
-import {
-  alertRuleInputSchema,
-  type AlertRuleFields,
-  type AlertSettingsReply,
-  type Camera,
-  type TimePoint,
-  type TimeRange,
-} from '@vigil/contract';
+import { alertRuleInputSchema, type AlertRuleFields, type Camera, type TimePoint, type TimeRange } from '@vigil/contract';
+import { formPoint, pointToForm, type TimePointForm } from '../../../components/time-rule/time-rule-form';
 
-export type TimePointKind = TimePoint['kind'];
+export { twilightChoiceLabels, type TimePointKind } from '../../../components/time-rule/time-rule-form';
 
 /** What the rule form holds while someone edits it: strings and lists, as the inputs give them. */
 export interface AlertRuleForm {
@@ -18,8 +12,8 @@ export interface AlertRuleForm {
   cameraIds: string[];
   days: string[];
   timeMode: TimeRange['mode'];
-  start: { kind: TimePointKind; time: string };
-  end: { kind: TimePointKind; time: string };
+  start: TimePointForm;
+  end: TimePointForm;
   idleSeconds: string;
   rateLimitSeconds: string;
 }
@@ -40,10 +34,6 @@ export const EMPTY_RULE_FORM: AlertRuleForm = {
   rateLimitSeconds: '60',
 };
 
-function pointToForm(point: TimePoint, fallbackTime: string): AlertRuleForm['start'] {
-  return { kind: point.kind, time: point.kind === 'Fixed' ? point.time : fallbackTime };
-}
-
 /** A saved rule back into the form, to edit it. */
 export function ruleToForm(rule: AlertRuleFields): AlertRuleForm {
   const range = rule.time_range;
@@ -60,9 +50,6 @@ export function ruleToForm(rule: AlertRuleFields): AlertRuleForm {
     rateLimitSeconds: String(rule.rate_limit_seconds),
   };
 }
-
-const formPoint = (point: AlertRuleForm['start']): TimePoint =>
-  point.kind === 'Fixed' ? { kind: 'Fixed', time: point.time } : { kind: point.kind };
 
 const FIELD_OF: Record<string, AlertRuleFormField> = {
   name: 'name',
@@ -118,13 +105,4 @@ export function describeRule(rule: AlertRuleFields, cameras: readonly Pick<Camer
     time,
     `idle ${rule.idle_seconds} s, at most one alert per ${rule.rate_limit_seconds} s`,
   ].join(' · ');
-}
-
-/** The Dawn and Dusk choices with today's times beside them, when the building has a location. */
-export function twilightChoiceLabels(today: AlertSettingsReply['today'] | undefined): Record<TimePointKind, string> {
-  return {
-    Fixed: 'Fixed time',
-    Dawn: today?.dawn ? `Dawn (today ${today.dawn})` : 'Dawn',
-    Dusk: today?.dusk ? `Dusk (today ${today.dusk})` : 'Dusk',
-  };
 }

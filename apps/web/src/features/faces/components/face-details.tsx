@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { FACES_MESSAGES, relativeTime, type Face } from '@vigil/contract';
+import { FACES_MESSAGES, relativeTime, riskHoursText, type Face } from '@vigil/contract';
 import { Link } from 'react-router';
 import { faceTags } from '../lib/face-labels';
 import { formatMoment } from '../../../lib/format-moment';
@@ -128,6 +128,7 @@ export function FaceDetails({
             </Group>
           </Box>
         </Group>
+        {face.elopement_risk && <Text size="sm">Elopement risk: {riskHoursText(face.elopement_risk_hours)}</Text>}
         <ConsentSummary face={face} consentRequired={consentRequired} />
         <Group gap="sm">
           {access.canOpenConfirmed ? (

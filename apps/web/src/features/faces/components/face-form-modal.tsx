@@ -1,10 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Divider, Group, Loader, Modal, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { COMPLEXIONS, EMPLOYEE_ROLES, FACE_ROLES, GENDERS, PHOTO_ORIENTATIONS, type ConsentRecord, type Face } from '@vigil/contract';
+import { twilightChoiceLabels } from '../../../components/time-rule/time-rule-form';
+import { DaysSelect, TimeRangeInputs } from '../../../components/time-rule/time-rule-inputs';
 import { errorMessage } from '../../../lib/http';
 import { useSaveFace } from '../api/change-face';
 import { useFaceConsents } from '../api/get-face-consents';
-import { FACE_FORM_LABELS as L, emptyFaceForm, faceFormFrom, validateFaceForm, type FaceForm } from '../lib/face-form';
+import { FACE_FORM_LABELS as L, emptyFaceForm, faceFormFrom, validateFaceForm, type FaceForm, type RiskHoursForm } from '../lib/face-form';
 import { COMPLEXION_LABELS, EMPLOYEE_ROLE_LABELS, GENDER_LABELS, ROLE_LABELS, optionsOf } from '../lib/face-labels';
 import { ConsentFieldset } from './consent-fieldset';
 import { PhotoInput } from './photo-input';
@@ -13,6 +15,12 @@ const ROLE_OPTIONS = optionsOf(FACE_ROLES, ROLE_LABELS);
 const GENDER_OPTIONS = optionsOf(GENDERS, GENDER_LABELS);
 const COMPLEXION_OPTIONS = optionsOf(COMPLEXIONS, COMPLEXION_LABELS);
 const EMPLOYEE_ROLE_OPTIONS = optionsOf(EMPLOYEE_ROLES, EMPLOYEE_ROLE_LABELS);
+const RISK_MODES = [
+  { value: 'Always', label: 'Always' },
+  { value: 'Between', label: 'Between' },
+] as const;
+// The registry does not load the building's dawn and dusk of today (the alert settings page does): plain choices.
+const TWILIGHT_LABELS = twilightChoiceLabels(undefined);
 
 /** Edit gets the person as stored, and as shown (the same, or with made-up names under the dummy face names flag). */
 export type FaceFormTarget = { kind: 'add'; domainId: string } | { kind: 'edit'; face: Face; shown: Face };
@@ -47,6 +55,7 @@ function FaceFormDialog({ target, onClose, onSaved, consent }: FaceFormProps & {
   const result = useMemo(() => validateFaceForm(form, original, shown, initial.consent), [form, original, shown, initial]);
   const errors = result.ok ? {} : result.errors;
   const set = <K extends keyof FaceForm>(key: K, value: FaceForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const setRisk = (change: Partial<RiskHoursForm>) => setForm((f) => ({ ...f, risk_hours: { ...f.risk_hours, ...change } }));
   const text = (key: 'first_name' | 'last_name' | 'room_number' | 'bed' | 'email' | 'unit' | 'wing' | 'card') => ({
     label: L[key],
     value: form[key],
@@ -113,6 +122,23 @@ function FaceFormDialog({ target, onClose, onSaved, consent }: FaceFormProps & {
                   <Radio value="no" label="No" />
                 </Group>
               </Radio.Group>
+              {form.elopement_risk === 'yes' && (
+                <TimeRangeInputs
+                  label="Elopement risk hours"
+                  description="The building's local time; Dawn and Dusk are its civil twilight that day."
+                  mode={form.risk_hours.mode}
+                  modes={RISK_MODES}
+                  start={form.risk_hours.start}
+                  end={form.risk_hours.end}
+                  labels={TWILIGHT_LABELS}
+                  errors={{ start: errors.risk_start, end: errors.risk_end }}
+                  onModeChange={(mode) => setRisk({ mode })}
+                  onStartChange={(start) => setRisk({ start })}
+                  onEndChange={(end) => setRisk({ end })}
+                >
+                  <DaysSelect value={form.risk_hours.days} error={errors.risk_days} onChange={(days) => setRisk({ days })} />
+                </TimeRangeInputs>
+              )}
             </>
           )}
 

@@ -1,5 +1,5 @@
 import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
-import { relativeTime, type Face } from '@vigil/contract';
+import { relativeTime, riskHoursText, type Face } from '@vigil/contract';
 import { Link } from 'react-router';
 import { consentBadge } from '../lib/consent-form';
 import { roleTag } from '../lib/face-labels';
@@ -33,7 +33,13 @@ export function FaceRow({ face, now, selected }: { face: Face; now: number; sele
             <Text fw={600} size="sm" truncate>
               {face.person_name}
             </Text>
-            <Badge size="xs" variant="light" color={face.elopement_risk ? 'red' : 'gray'} style={{ flexShrink: 0 }}>
+            <Badge
+              size="xs"
+              variant="light"
+              color={face.elopement_risk ? 'red' : 'gray'}
+              title={face.elopement_risk ? `Elopement risk: ${riskHoursText(face.elopement_risk_hours)}` : undefined}
+              style={{ flexShrink: 0 }}
+            >
               {roleTag(face)}
             </Badge>
           </Group>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFaceForm, faceFormFrom, validateFaceForm, type FaceForm } from './face-form';
+import {
+  ALWAYS_AT_RISK,
+  emptyFaceForm,
+  faceFormFrom,
+  riskHoursFormFrom,
+  riskHoursOf,
+  validateFaceForm,
+  type FaceForm,
+  type RiskHoursForm,
+} from './face-form';
 import { faceFixture, photoFixture } from './face.fixture';
 
 const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgo=';
@@ -204,5 +213,61 @@ describe('validateFaceForm: consent to recognition (issue 27)', () => {
     const fromList = faceFormFrom(face);
     expect(fromList.consent).toMatchObject({ state: 'given', purposes: ['recognition'] });
     expect(validateFaceForm(fromList, face, undefined, fromList.consent)).toMatchObject({ ok: true, consent: undefined });
+  });
+});
+
+describe('elopement-risk hours (issue 37)', () => {
+  const between = (over: Partial<RiskHoursForm> = {}): RiskHoursForm => ({ ...ALWAYS_AT_RISK, mode: 'Between', ...over });
+
+  it('round-trip through the form: always, Between with Dawn, Dusk and fixed times, and all day on some days', () => {
+    expect(riskHoursOf(riskHoursFormFrom(null))).toBeNull();
+    const nights = {
+      days: ['Weekday' as const, 'Sunday' as const],
+      time_range: { mode: 'Between' as const, start: { kind: 'Fixed' as const, time: '21:30' }, end: { kind: 'Dawn' as const } },
+    };
+    expect(riskHoursFormFrom(nights)).toEqual({
+      mode: 'Between',
+      days: ['Weekday', 'Sunday'],
+      start: { kind: 'Fixed', time: '21:30' },
+      end: { kind: 'Dawn', time: '07:00' },
+    });
+    expect(riskHoursOf(riskHoursFormFrom(nights))).toEqual(nights);
+    // All day on weekends is shown as Between 00:00 and 00:00 (the whole day), and sent back as it was.
+    const weekends = { days: ['Weekend' as const], time_range: { mode: 'All Day' as const } };
+    expect(riskHoursFormFrom(weekends)).toMatchObject({ start: { kind: 'Fixed', time: '00:00' }, end: { kind: 'Fixed', time: '00:00' } });
+    expect(riskHoursOf(riskHoursFormFrom(weekends))).toEqual(weekends);
+  });
+
+  it('are sent only for a resident at risk: null for Always, the hours for Between', () => {
+    const atRisk = validateFaceForm(residentForm({ elopement_risk: 'yes', risk_hours: between() }));
+    expect(atRisk.ok && atRisk.faceInfo.elopement_risk_hours).toEqual({
+      days: ['Day'],
+      time_range: { mode: 'Between', start: { kind: 'Dusk' }, end: { kind: 'Dawn' } },
+    });
+    const always = validateFaceForm(residentForm({ elopement_risk: 'yes' }));
+    expect(always.ok && always.faceInfo.elopement_risk_hours).toBeNull();
+    const calm = validateFaceForm(residentForm({ elopement_risk: 'no', risk_hours: between() }));
+    expect(calm.ok && calm.faceInfo).not.toHaveProperty('elopement_risk_hours');
+    const family = validateFaceForm(residentForm({ role: 'family', elopement_risk: null, risk_hours: between() }));
+    expect(family.ok && family.faceInfo).not.toHaveProperty('elopement_risk_hours');
+  });
+
+  it('say what is wrong beside the days, the start or the end, in the alert rules’ words', () => {
+    expect(validateFaceForm(residentForm({ elopement_risk: 'yes', risk_hours: between({ days: [] }) }))).toEqual({
+      ok: false,
+      missing: [],
+      errors: { risk_days: 'Choose at least one day.' },
+    });
+    const badEnd = validateFaceForm(residentForm({ elopement_risk: 'yes', risk_hours: between({ end: { kind: 'Fixed', time: '' } }) }));
+    expect(badEnd).toMatchObject({ ok: false, errors: { risk_end: 'must be a time like 21:30' } });
+  });
+
+  it('open with the person’s stored hours when editing', () => {
+    const face = faceFixture('9', {
+      elopement_risk: true,
+      elopement_risk_hours: { days: ['Day'], time_range: { mode: 'Between', start: { kind: 'Dusk' }, end: { kind: 'Dawn' } } },
+    });
+    expect(faceFormFrom(face).risk_hours).toMatchObject({ mode: 'Between', days: ['Day'], start: { kind: 'Dusk' }, end: { kind: 'Dawn' } });
+    expect(faceFormFrom(faceFixture('10', { elopement_risk: true })).risk_hours.mode).toBe('Always');
   });
 });

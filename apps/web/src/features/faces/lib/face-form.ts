@@ -10,12 +10,53 @@ import {
   type Gender,
   type ConsentInput,
   type ConsentRecord,
+  type AlertDay,
+  type ElopementRiskHours,
   type PhotoOrientation,
 } from '@vigil/contract';
+import { formPoint, pointToForm, type TimePointForm } from '../../../components/time-rule/time-rule-form';
 import { consentFormFrom, emptyConsentForm, validateConsentForm, type ConsentForm } from './consent-form';
 
 /** A photo slot of the form: the stored photo (never resent), a new picture (a data: URL), or none. */
 export type PhotoSlot = { kind: 'none' } | { kind: 'stored'; image: FaceImage } | { kind: 'new'; data: string };
+
+/** When a resident's elopement risk holds, as the form holds it: always, or between two bounds on some days. */
+export interface RiskHoursForm {
+  mode: 'Always' | 'Between';
+  days: string[];
+  start: TimePointForm;
+  end: TimePointForm;
+}
+
+export const ALWAYS_AT_RISK: RiskHoursForm = {
+  mode: 'Always',
+  days: ['Day'],
+  start: { kind: 'Dusk', time: '20:00' },
+  end: { kind: 'Dawn', time: '07:00' },
+};
+
+/** A person's hours into the form. All day on some days is a Between whose bounds meet (00:00 to 00:00). */
+export function riskHoursFormFrom(hours: ElopementRiskHours | null): RiskHoursForm {
+  if (!hours) return { ...ALWAYS_AT_RISK };
+  const range = hours.time_range;
+  const midnight = { kind: 'Fixed' as const, time: '00:00' };
+  return {
+    mode: 'Between',
+    days: [...hours.days],
+    start: range.mode === 'All Day' ? midnight : pointToForm(range.start, ALWAYS_AT_RISK.start.time),
+    end: range.mode === 'All Day' ? midnight : pointToForm(range.end, ALWAYS_AT_RISK.end.time),
+  };
+}
+
+/** The form's hours as the contract takes them: null for always; bounds that meet at a fixed time are the whole day. */
+export function riskHoursOf(form: RiskHoursForm): ElopementRiskHours | null {
+  if (form.mode === 'Always') return null;
+  const wholeDay = form.start.kind === 'Fixed' && form.end.kind === 'Fixed' && form.start.time === form.end.time && form.start.time !== '';
+  return {
+    days: form.days as AlertDay[],
+    time_range: wholeDay ? { mode: 'All Day' } : { mode: 'Between', start: formPoint(form.start), end: formPoint(form.end) },
+  };
+}
 
 /** The Add/Edit Face form as typed (part 2 §5); selects are null until chosen. */
 export interface FaceForm {
@@ -27,6 +68,8 @@ export interface FaceForm {
   room_number: string;
   bed: string;
   elopement_risk: 'yes' | 'no' | null;
+  /** when a resident's elopement risk holds (issue 37), sent only while they are at risk */
+  risk_hours: RiskHoursForm;
   email: string;
   employee_role: EmployeeRole | null;
   unit: string;
@@ -37,7 +80,9 @@ export interface FaceForm {
   consent: ConsentForm;
 }
 
-export type FaceFormField = Exclude<keyof FaceForm, 'photos' | 'consent'>;
+export type FaceFormField = Exclude<keyof FaceForm, 'photos' | 'consent' | 'risk_hours'>;
+/** The parts of the elopement-risk hours a complaint can be about. */
+export type RiskHoursField = 'risk_days' | 'risk_start' | 'risk_end';
 
 /** Labels as the form shows them; complexion is labelled 'Race' (part 2 §5). */
 export const FACE_FORM_LABELS: Record<FaceFormField, string> = {
@@ -66,6 +111,7 @@ export function emptyFaceForm(): FaceForm {
     room_number: '',
     bed: '',
     elopement_risk: null,
+    risk_hours: { ...ALWAYS_AT_RISK },
     email: '',
     employee_role: null,
     unit: '',
@@ -98,6 +144,7 @@ export function faceFormFrom(face: Face, shown?: ShownNames, consent?: ConsentRe
     room_number: face.room ?? '',
     bed: face.bed ?? '',
     elopement_risk: face.role === 'resident' ? (face.elopement_risk ? 'yes' : 'no') : null,
+    risk_hours: riskHoursFormFrom(face.elopement_risk_hours),
     email: face.email ?? '',
     employee_role: face.employee_role,
     unit: face.unit ?? '',
@@ -154,6 +201,8 @@ export function faceInfoOf(form: FaceForm, original: Face | null, shown?: ShownN
     room_number: resident ? orNull(form.room_number) : null,
     bed: resident ? orNull(form.bed) : null,
     elopement_risk: resident && form.elopement_risk !== null ? form.elopement_risk === 'yes' : null,
+    // Only while at risk: a resident no longer at risk loses their hours on the server.
+    ...(resident && form.elopement_risk === 'yes' && { elopement_risk_hours: riskHoursOf(form.risk_hours) }),
     email: employee ? orNull(form.email) : null,
     employee_role: employee ? form.employee_role : null,
     unit: orNull(form.unit),
@@ -164,7 +213,7 @@ export function faceInfoOf(form: FaceForm, original: Face | null, shown?: ShownN
 }
 
 /** By field; 'photos' for the photos, 'consent' for the answer, 'form' for anything else. */
-export type FaceFormErrors = Partial<Record<FaceFormField | 'photos' | 'consent' | 'form', string>>;
+export type FaceFormErrors = Partial<Record<FaceFormField | RiskHoursField | 'photos' | 'consent' | 'form', string>>;
 
 export type FaceFormResult =
   | {
@@ -193,8 +242,9 @@ function missingFields(form: FaceForm): FaceFormField[] {
   return missing;
 }
 
-function fieldOf(path: readonly PropertyKey[]): FaceFormField | 'photos' | null {
-  const [first] = path;
+function fieldOf(path: readonly PropertyKey[]): FaceFormField | RiskHoursField | 'photos' | null {
+  const [first, second, third] = path;
+  if (first === 'elopement_risk_hours') return second === 'days' ? 'risk_days' : third === 'end' ? 'risk_end' : 'risk_start';
   if (first === 'room') return 'room_number';
   if (first === 'images') return 'photos';
   return typeof first === 'string' && first in FACE_FORM_LABELS ? (first as FaceFormField) : null;
@@ -213,7 +263,7 @@ export function validateFaceForm(form: FaceForm, original: Face | null = null, s
     for (const issue of parsed.error.issues) {
       const field = fieldOf(issue.path) ?? 'form';
       // A required field left empty is listed as missing, not as an error.
-      if (field !== 'photos' && field !== 'form' && missing.includes(field)) continue;
+      if (field in FACE_FORM_LABELS && missing.includes(field as FaceFormField)) continue;
       errors[field] ??= issueText(field, issue.message);
     }
   }
@@ -224,9 +274,10 @@ export function validateFaceForm(form: FaceForm, original: Face | null = null, s
   return { ok: false, missing: missing.map((f) => FACE_FORM_LABELS[f]), errors };
 }
 
-function issueText(field: FaceFormField | 'photos' | 'form', message: string): string {
+function issueText(field: FaceFormField | RiskHoursField | 'photos' | 'form', message: string): string {
   if (field === 'photos') return `Photos: ${message}`;
-  if (field === 'form') return message;
+  // The alert rules' own words, beside the input they are about ('Choose at least one day.').
+  if (field === 'form' || field === 'risk_days' || field === 'risk_start' || field === 'risk_end') return message;
   if (field === 'email') return 'Enter an e-mail address, like name@example.com.';
   if (/too big|at most|<=/i.test(message)) return `${FACE_FORM_LABELS[field]} is too long.`;
   return `${FACE_FORM_LABELS[field]}: ${message}`;

@@ -29,6 +29,7 @@ export function faceFixture(id: string, overrides: Partial<Face> = {}): Face {
     wing: null,
     card: null,
     elopement_risk: false,
+    elopement_risk_hours: null,
     email: null,
     employee_role: null,
     ...roleFlags(role),
