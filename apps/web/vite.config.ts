@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { serviceWorker } from './vite-plugins/service-worker';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://localhost:8080';
@@ -43,11 +44,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The contract builds zod schemas at module level. The web app uses its rules and types, not its schemas: declaring
+ * the contract free of side effects and zod's builders pure lets unused schemas (and with them zod) drop out of the
+ * landing page's bundle.
+ */
+const treeshake = {
+  moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+  manualPureFunctions: ['z'],
+};
+
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, root, 'VITE_'), ...process.env };
   return {
     root,
-    plugins: [react(), precompress()],
+    plugins: [
+      react(),
+      precompress(),
+      // Live video and the onboarding map need the network anyway (streams, tiles): their chunks are not precached.
+      serviceWorker({
+        entry: 'src/sw/service-worker.ts',
+        fileName: 'sw.js',
+        onlineOnly: /[\\/]node_modules[\\/](hls\.js|leaflet|world-atlas)[\\/]/,
+        treeshake,
+      }),
+    ],
     define: {
       __VIGIL_GIT_BRANCH__: JSON.stringify(git(['rev-parse', '--abbrev-ref', 'HEAD'])),
       __VIGIL_GIT_COMMIT__: JSON.stringify(git(['rev-parse', 'HEAD'])),
@@ -59,15 +80,7 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      rolldownOptions: {
-        treeshake: {
-          // The contract builds zod schemas at module level. The web app uses its rules and types, not its
-          // schemas: declaring the contract free of side effects and zod's builders pure lets unused
-          // schemas (and with them zod) drop out of the landing page's bundle.
-          moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
-          manualPureFunctions: ['z'],
-        },
-      },
+      rolldownOptions: { treeshake },
     },
     server: {
       proxy: {

@@ -27,6 +27,13 @@ describe('security headers', () => {
     expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
+  it("let the PWA's service worker and manifest load from this origin", async () => {
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/v1/config' });
+    const csp = String(reply.headers['content-security-policy'] ?? '');
+    expect(/worker-src ([^;]+)/.exec(csp)?.[1]?.split(' ')).toContain("'self'");
+    expect(/manifest-src ([^;]+)/.exec(csp)?.[1]).toBe("'self'");
+  });
+
   it('come with the demo provider pages too (/oidc, /interaction), though oidc-provider writes those replies itself', async () => {
     const discovery = await ctx.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
     expect(discovery.statusCode).toBe(200);

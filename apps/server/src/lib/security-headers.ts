@@ -29,7 +29,9 @@ export async function registerSecurityHeaders(app: App, options: SecurityHeaderO
         mediaSrc: ["'self'", 'blob:', ...(options.extraConnectSources ?? [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(options.extraConnectSources ?? [])],
+        // The PWA: its service worker (/sw.js) and web app manifest come from this origin.
         workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

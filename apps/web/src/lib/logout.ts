@@ -4,6 +4,7 @@ import { navigateTo } from './navigation';
 import { queryClient } from './query-client';
 import { endSession, getAuthToken } from './session';
 import { removeUserStorage } from './storage-keys';
+import { endBrowserPush } from './web-push';
 import { clearAllTimers } from './timers';
 
 let loggingOut = false;
@@ -26,6 +27,8 @@ export async function logout(options: LogoutOptions = {}): Promise<void> {
   const search = options.search ?? window.location.search;
   try {
     if (getAuthToken()) {
+      // The server ends this session's push subscriptions; the browser's own ends here, without holding logout up.
+      void endBrowserPush();
       try {
         await postLogout();
       } catch {

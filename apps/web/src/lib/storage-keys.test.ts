@@ -14,7 +14,7 @@ function memoryStorage(entries: Record<string, string>) {
 }
 
 describe('removeUserStorage', () => {
-  it("removes the user's keys and every adal* key, and keeps the device's flag overrides", () => {
+  it("removes the user's keys and every adal* key, and keeps the device's flag overrides and alert sound", () => {
     const storage = memoryStorage({
       authToken: 't',
       displayName: 'a@b.c',
@@ -25,12 +25,14 @@ describe('removeUserStorage', () => {
       entitlements: '{}',
       eventFilters: '{}',
       trainingFilters: '{}',
+      pushDevice: '{"endpoint":"https://push.example/x","domains":{}}',
+      alertSound: 'on',
       'adal.idtoken': 'x',
       adalNonce: 'y',
       featureFlags: '{"cameras_page":true}',
       unrelated: 'kept',
     });
     removeUserStorage(storage);
-    expect([...storage.data.keys()].sort()).toEqual(['featureFlags', 'unrelated']);
+    expect([...storage.data.keys()].sort()).toEqual(['alertSound', 'featureFlags', 'unrelated']);
   });
 });

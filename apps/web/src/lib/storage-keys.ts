@@ -10,11 +10,15 @@ export const STORAGE_KEYS = {
   entitlements: 'entitlements',
   eventFilters: 'eventFilters',
   trainingFilters: 'trainingFilters',
+  /** the buildings whose alerts this device turned on, with its push endpoint (lib/web-push.ts) */
+  pushDevice: 'pushDevice',
+  /** 'on' when this device plays the alert sound (lib/alert-sound.ts) */
+  alertSound: 'alertSound',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-/** Keys that belong to the signed-in user and go on logout (feature flag overrides are the device's, they stay). */
+/** Keys that belong to the signed-in user and go on logout (feature flag overrides and the alert sound are the device's, they stay). */
 export const USER_STORAGE_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.authToken,
   STORAGE_KEYS.displayName,
@@ -25,6 +29,7 @@ export const USER_STORAGE_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.entitlements,
   STORAGE_KEYS.eventFilters,
   STORAGE_KEYS.trainingFilters,
+  STORAGE_KEYS.pushDevice,
 ];
 
 /** Removes the user's keys and every `adal*` key left by the old Microsoft sign-in library. */
