@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalyzerAssignment, IngestBatch, IngestFace } from '@vigil/contract';
+import type { AnalyzerAssignment, AnalyzerChangesReply, IngestBatch, IngestFace } from '@vigil/contract';
+import { CameraReader } from './camera-reader.js';
+import { ChangeFollower } from './changes.js';
 import { Refused, VigilClient } from './client.js';
 import { FrameSampler, FrameSource, type Frame } from './frames.js';
 import { GalleryBook } from './gallery-book.js';
@@ -50,7 +52,9 @@ type WaitingFrame = Frame & { moving: boolean; sampledAt: number };
 
 interface CameraWork {
   assignment: AnalyzerAssignment;
-  source: FrameSource;
+  source: CameraReader;
+  /** when it last turned exit or ordinary (VIGIL_ANALYZER_TRACE: its next analysed frame says how soon it came) */
+  turnedAt: number | null;
   sampler: FrameSampler;
   motion: MotionGate;
   objects: ObjectEventGate;
@@ -69,6 +73,8 @@ interface CameraWork {
 
 /** How long an exit keeps its faster sampling after motion began there, or after the last face seen there (ms). */
 const EXIT_HOLD_MS = 3_000;
+/** Heartbeats asked for out of turn (by the change channel) come at most this often. */
+const HEARTBEAT_SPACING_MS = 1_000;
 
 /** The models as the analyzer uses them: a pool of workers that says how many could take a frame now. */
 export type AnalyzerModels = ModelRunner & { readonly idle: number; readonly size: number };
@@ -88,9 +94,14 @@ export class Analyzer {
   private readonly client: VigilClient;
   private readonly galleries: GalleryBook;
   private readonly sender: Sender;
+  private readonly changes: ChangeFollower;
   private readonly cameras = new Map<string, CameraWork>();
   private stopped = false;
   private heartbeatTimer: NodeJS.Timeout | null = null;
+  private heartbeating = false;
+  /** a heartbeat was asked for while one was under way: another follows it at once */
+  private heartbeatAgain = false;
+  private lastHeartbeatAt = 0;
   private galleryTimer: NodeJS.Timeout | null = null;
   private lastHeartbeatOk = Date.now();
   private leaseMs = 30_000;
@@ -107,6 +118,13 @@ export class Analyzer {
     this.client = new VigilClient(settings.serverUrl, settings.key);
     this.galleries = new GalleryBook(this.client, models, log);
     this.sender = new Sender(this.client, log);
+    this.changes = new ChangeFollower({
+      client: this.client,
+      analyzerId: this.id,
+      apply: (reply) => this.applyChanges(reply),
+      unknown: () => this.heartbeatNow(),
+      log,
+    });
   }
 
   start(): void {
@@ -124,6 +142,7 @@ export class Analyzer {
     this.stopped = true;
     if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
     if (this.galleryTimer) clearTimeout(this.galleryTimer);
+    await this.changes.stop();
     for (const camera of this.cameras.values()) camera.source.stop();
     this.cameras.clear();
     await Promise.all(this.running);
@@ -133,6 +152,8 @@ export class Analyzer {
   /** Reports, renews its leases, and starts or stops cameras as the server assigns them. */
   private async heartbeat(): Promise<void> {
     let nextMs = 10_000;
+    this.heartbeating = true;
+    this.lastHeartbeatAt = Date.now();
     try {
       const now = Date.now();
       const reply = await this.client.heartbeat({
@@ -145,13 +166,55 @@ export class Analyzer {
       this.leaseMs = reply.lease_seconds * 1000;
       nextMs = reply.heartbeat_seconds * 1000;
       this.assign(reply.assignments);
+      // The change channel asks about what this reply named: a change made since is answered at once.
+      if (!this.stopped) this.changes.follow(reply.changes_version ?? null);
     } catch (err) {
       this.log.warn(`heartbeat failed: ${err instanceof Refused ? `${err.status} ${err.message}` : String(err)}`);
       // Without a renewal the leases end: another analyzer takes the cameras, so this one lets them go.
       if (Date.now() - this.lastHeartbeatOk > this.leaseMs) this.assign([]);
       nextMs = 3_000;
     }
+    this.heartbeating = false;
+    if (this.heartbeatAgain) {
+      this.heartbeatAgain = false;
+      nextMs = HEARTBEAT_SPACING_MS;
+    }
     if (!this.stopped) this.heartbeatTimer = setTimeout(() => void this.heartbeat(), nextMs);
+  }
+
+  /** A heartbeat as soon as may be (a camera left the change channel's list, or the server forgot this analyzer). */
+  private heartbeatNow(): void {
+    if (this.stopped) return;
+    if (this.heartbeating) {
+      this.heartbeatAgain = true;
+      return;
+    }
+    if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
+    const wait = Math.max(0, this.lastHeartbeatAt + HEARTBEAT_SPACING_MS - Date.now());
+    this.heartbeatTimer = setTimeout(() => void this.heartbeat(), wait);
+  }
+
+  /**
+   * A reply of the change channel: each camera held turns exit or ordinary at once, so its next frame is treated so; a
+   * camera it does not list, or one listed that is not run here, calls for a heartbeat now.
+   */
+  private applyChanges(reply: AnalyzerChangesReply): void {
+    const held = new Map(reply.cameras.map((c) => [c.camera_uuid, c.is_exit]));
+    let differs = held.size !== this.cameras.size;
+    for (const [uuid, camera] of this.cameras) {
+      const exit = held.get(uuid);
+      if (exit === undefined) differs = true;
+      else if (exit !== camera.assignment.is_exit) this.turn(camera, exit);
+    }
+    if (differs) this.heartbeatNow();
+  }
+
+  /** A camera turns exit or ordinary: from its next frame on it is scheduled, sampled, read and sent as such. */
+  private turn(camera: CameraWork, exit: boolean): void {
+    camera.assignment = { ...camera.assignment, is_exit: exit };
+    camera.turnedAt = Date.now();
+    this.log.info(`camera ${camera.assignment.description} is ${exit ? 'now an exit' : 'no longer an exit'}`);
+    camera.source.reread(camera.assignment);
   }
 
   private assign(assignments: AnalyzerAssignment[]): void {
@@ -163,7 +226,10 @@ export class Analyzer {
         camera.source.stop();
         this.cameras.delete(uuid);
         if (!next) this.log.info(`camera ${camera.assignment.description} released`);
-      } else camera.assignment = next;
+      } else {
+        if (next.is_exit !== camera.assignment.is_exit) this.turn(camera, next.is_exit);
+        camera.assignment = next;
+      }
     }
     for (const [uuid, assignment] of wanted) if (!this.cameras.has(uuid)) this.startCamera(assignment);
     this.galleries.keepOnly(new Set(assignments.map((a) => a.domain_uuid)));
@@ -176,6 +242,7 @@ export class Analyzer {
     const work: CameraWork = {
       assignment,
       stats,
+      turnedAt: null,
       sampler: new FrameSampler(this.settings.fps),
       motion: new MotionGate(),
       objects: new ObjectEventGate(),
@@ -185,22 +252,31 @@ export class Analyzer {
       motionBeganAt: null,
       moving: false,
       lastObjectsAt: -Infinity,
-      source: new FrameSource({
-        ffmpeg: this.settings.ffmpeg,
-        url: this.client.resolve(assignment.stream_url),
-        // ffmpeg hands over a few more frames than sampled, so the sampler can keep its pace by the filming time; an
-        // exit's every frame, as soon as it is decoded (the sampler takes 4 a second of them while something moves).
-        maxFps: assignment.is_exit ? null : Math.max(1, Math.ceil(this.settings.fps * 2)),
-        maxWidth: this.settings.maxWidth,
-        onFrame: (frame) => this.onFrame(work, frame),
-        onError: (message) => {
-          stats.error = message;
-          this.log.warn(`camera ${assignment.description}: ${message}`);
-        },
-      }),
+      source: new CameraReader(
+        (a, onFrame) => this.reader(a, stats, onFrame),
+        assignment,
+        (frame) => this.onFrame(work, frame),
+      ),
     };
     this.cameras.set(assignment.camera_uuid, work);
     this.log.info(`camera ${assignment.description} taken`);
+  }
+
+  /** A camera's video reader, for an exit or an ordinary camera as the assignment says. */
+  private reader(assignment: AnalyzerAssignment, stats: CameraStats, onFrame: (frame: Frame) => void): FrameSource {
+    return new FrameSource({
+      ffmpeg: this.settings.ffmpeg,
+      url: this.client.resolve(assignment.stream_url),
+      // ffmpeg hands over a few more frames than sampled, so the sampler can keep its pace by the filming time; an
+      // exit's every frame, as soon as it is decoded (the sampler takes 4 a second of them while something moves).
+      maxFps: assignment.is_exit ? null : Math.max(1, Math.ceil(this.settings.fps * 2)),
+      maxWidth: this.settings.maxWidth,
+      onFrame,
+      onError: (message) => {
+        stats.error = message;
+        this.log.warn(`camera ${assignment.description}: ${message}`);
+      },
+    });
   }
 
   /** A decoded frame of a camera it holds, as its video reader hands them over (tests hand over their own). */
@@ -252,6 +328,7 @@ export class Analyzer {
       camera.pending = null;
       camera.waitingSince = null;
       camera.busy = true;
+      if (this.settings.trace && camera.turnedAt !== null) this.traceTurn(camera, frame);
       this.onAnalysis?.(pick.id, frame);
       const job: Promise<void> = this.analyse(camera, frame)
         .catch((err: unknown) => {
@@ -329,6 +406,16 @@ export class Analyzer {
     if (eventDue) batch.events.push(await objectEvent(camera_uuid, frame, reported));
     if (reported.length > 0) camera.stats.lastObjectAt = frame.capturedAt;
     if (batch.faces.length > 0 || batch.events.length > 0) this.sender.send(batch);
+  }
+
+  /** VIGIL_ANALYZER_TRACE: how soon after a camera turned exit (or ordinary) its first frame so treated was analysed. */
+  private traceTurn(camera: CameraWork, frame: WaitingFrame): void {
+    const at = camera.turnedAt!;
+    camera.turnedAt = null;
+    const kind = camera.assignment.is_exit ? "an exit's" : "an ordinary camera's";
+    this.log.info(
+      `trace camera ${camera.assignment.description}: first frame as ${kind} analysed at ${Date.now()} (${Date.now() - at} ms after the change reached this analyzer at ${at}; filmed ${frame.capturedAt - at} ms after it)`,
+    );
   }
 
   /** VIGIL_ANALYZER_TRACE: where the time of a face sent at once went, from filming to the server's acknowledgement. */

@@ -1,11 +1,16 @@
-import type {
-  AnalyzerHeartbeatBody,
-  AnalyzerHeartbeatReply,
-  GalleryReply,
-  IngestBatch,
-  IngestReply,
-  ModelPrototypesReply,
+import {
+  ANALYZER,
+  type AnalyzerChangesReply,
+  type AnalyzerHeartbeatBody,
+  type AnalyzerHeartbeatReply,
+  type GalleryReply,
+  type IngestBatch,
+  type IngestReply,
+  type ModelPrototypesReply,
 } from '@vigil/contract';
+
+/** A long poll of changes is given this long beyond the server's wait before it counts as lost. */
+const CHANGES_GRACE_MS = 15_000;
 
 /** A refusal the server gave a reason for (4xx): sending the same again will not help. */
 export class Refused extends Error {
@@ -30,12 +35,18 @@ export class VigilClient {
     return new URL(path, `${this.baseUrl}/`).toString();
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    o: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<T> {
+    const timeout = AbortSignal.timeout(o.timeoutMs ?? this.timeoutMs);
     const response = await fetch(this.resolve(path), {
       method,
       headers: { authorization: `Bearer ${this.key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
       ...(body !== undefined && { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(this.timeoutMs),
+      signal: o.signal ? AbortSignal.any([o.signal, timeout]) : timeout,
     });
     const text = await response.text();
     if (response.status >= 400 && response.status < 500) {
@@ -53,6 +64,18 @@ export class VigilClient {
 
   heartbeat(body: AnalyzerHeartbeatBody): Promise<AnalyzerHeartbeatReply> {
     return this.call('POST', '/api/ingest/v1/analyzers/heartbeat', body);
+  }
+
+  /**
+   * The long poll of changes: answers when a camera this analyzer holds becomes an exit, stops being one or leaves
+   * (compared with `since`, the last state it applied), or after the server's wait with `changed: false`.
+   */
+  changes(analyzerId: string, since: string | null, signal: AbortSignal): Promise<AnalyzerChangesReply> {
+    const query = new URLSearchParams({ analyzer_id: analyzerId, ...(since !== null && { since }) });
+    return this.call('GET', `/api/ingest/v1/analyzers/changes?${query.toString()}`, undefined, {
+      signal,
+      timeoutMs: ANALYZER.changesWaitSeconds * 1000 + CHANGES_GRACE_MS,
+    });
   }
 
   gallery(domain: string, version: string | null, embedder?: string): Promise<GalleryReply & { changed: boolean }> {
