@@ -86,6 +86,16 @@ describe('withCameraRowValue', () => {
   });
 });
 
+describe('an exit row', () => {
+  it('stays an exit while its fields change; the row added after it is not one (a door is its own)', () => {
+    const door = lobby({ isExit: true });
+    expect(withCameraRowValue(door, undefined, 'description', 'Garden door')).toMatchObject({ description: 'Garden door', isExit: true });
+    expect(withCameraRowValue(door, undefined, 'address', '10.0.0.10').isExit).toBe(true);
+    expect(newCameraRow(ID2, door).isExit).toBeUndefined();
+    expect(withCameraRowValue(lobby(), undefined, 'description', 'Hall').isExit).toBeUndefined();
+  });
+});
+
 describe('newCameraRow after a row', () => {
   it('counts up the fields that take the token and keeps the rest, description emptied', () => {
     const first = lobby({ channel: '4', fname: '9', username: 'admin', password: 'pw', streams: { low: false, high: true } });

@@ -548,6 +548,17 @@ describe('buildOnboardingPayload', () => {
     });
   });
 
+  it('a row marked an exit carries is_exit; the others carry none, and the schema reads none as not an exit', () => {
+    const payload = buildOnboardingPayload(building(), [row({ id: ID1 }), row({ id: ID2, channel: '2', fname: '2', isExit: true })], HOSTS);
+    expect(payload.cameras.map((c) => c.is_exit)).toEqual([undefined, true]);
+    const parsed = domainNewBodySchema.parse(payload);
+    expect(parsed.cameras.map((c) => c.is_exit)).toEqual([false, true]);
+    expect(refusal({ ...payload, cameras: [{ ...payload.cameras[0], is_exit: 'yes' }, payload.cameras[1]] })).toContainEqual({
+      path: 'cameras.0.is_exit',
+      message: expect.any(String) as string,
+    });
+  });
+
   it('the built payload passes domainNewBodySchema', () => {
     const result = domainNewBodySchema.safeParse(validPayload());
     expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
