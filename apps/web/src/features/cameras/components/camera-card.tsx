@@ -6,6 +6,7 @@ import type { AnalysisView } from '../../../lib/analysis-status';
 import { currentApiHost } from '../../../lib/api-host';
 import { formatTimelineInstant } from '../../../lib/format-instant';
 import { resolveMediaUrl } from '../../../lib/media-url';
+import { EXIT_MEANING } from '../lib/camera-exit';
 import { AnalysisLine } from './analysis-line';
 
 const STATE_COLORS: Record<CameraStatus['state'], string> = {
@@ -33,8 +34,8 @@ function Placeholder() {
 }
 
 /**
- * A camera of the cameras list: thumbnail and name open the viewer at its latest clip; below, its state and, for those
- * who manage cameras, a settings button; then how it is analysed, once that is known.
+ * A camera of the cameras list: thumbnail and name open the viewer at its latest clip; below, its state, whether it is
+ * an exit and, for those who manage cameras or exits, a settings button; then how it is analysed, once that is known.
  */
 export function CameraCard({
   camera,
@@ -64,6 +65,11 @@ export function CameraCard({
         <Badge color={STATE_COLORS[camera.state]} variant="light" style={{ flexShrink: 0 }}>
           {camera.state}
         </Badge>
+        {camera.is_exit && (
+          <Badge color="orange" variant="filled" style={{ flexShrink: 0 }} title={EXIT_MEANING}>
+            Exit
+          </Badge>
+        )}
         <Text size="xs" c="dimmed" truncate style={{ flex: 1 }}>
           {sinceText(camera) ?? camera.category}
         </Text>

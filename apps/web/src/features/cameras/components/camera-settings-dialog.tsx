@@ -1,9 +1,25 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Divider, Group, Modal, NumberInput, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Modal,
+  NumberInput,
+  PasswordInput,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { CameraStatus } from '@vigil/contract';
 import { errorMessage } from '../../../lib/http';
 import { useDeleteCamera, useEditCamera } from '../api/change-camera';
+import { useSetCameraExit } from '../api/set-camera-exit';
 import { cameraChanges, cameraForm, type CameraForm, type Connection } from '../lib/camera-edit';
+import { EXIT_MEANING, exitChangeText } from '../lib/camera-exit';
 
 type Feedback = { kind: 'error' | 'success'; text: string } | null;
 
@@ -84,6 +100,45 @@ function EditForm({ camera, connection }: { camera: CameraStatus; connection: Co
   );
 }
 
+/** Whether the camera is an exit: a switch for holders of alerting/edit, the fact for everyone else who opens the settings. */
+function ExitSection({ camera, canMarkExits }: { camera: CameraStatus; canMarkExits: boolean }) {
+  const setExit = useSetCameraExit();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  if (!canMarkExits)
+    return (
+      <Text size="sm" c="dimmed">
+        {camera.is_exit ? `An exit. ${EXIT_MEANING}` : 'Not an exit.'} Marking exits needs alerting/edit in this building.
+      </Text>
+    );
+  // While the change is under way (and the list reloads) the switch shows what was asked for.
+  const checked = setExit.isPending ? setExit.variables.isExit : camera.is_exit;
+  return (
+    <Stack gap="xs">
+      <Switch
+        label="Exit"
+        description={EXIT_MEANING}
+        checked={checked}
+        disabled={setExit.isPending}
+        onChange={(event) => {
+          setFeedback(null);
+          setExit.mutate(
+            { uuid: camera.uuid, isExit: event.currentTarget.checked },
+            {
+              onSuccess: (reply) => setFeedback({ kind: 'success', text: exitChangeText(reply) }),
+              onError: (error) => setFeedback({ kind: 'error', text: `Error! ${errorMessage(error)}` }),
+            },
+          );
+        }}
+      />
+      {feedback && (
+        <Alert color={feedback.kind === 'error' ? 'red' : 'teal'} role={feedback.kind === 'error' ? 'alert' : 'status'} variant="light">
+          {feedback.text}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
 /** Deleting a camera (video/delete), after a confirmation that says what stays. */
 function DeleteSection({ camera, onDeleted }: { camera: CameraStatus; onDeleted: () => void }) {
   const [confirming, setConfirming] = useState(false);
@@ -123,25 +178,29 @@ function DeleteSection({ camera, onDeleted }: { camera: CameraStatus; onDeleted:
 }
 
 /**
- * A camera's settings: change it (video/edit) or delete it (video/delete). Opened from its card on the cameras page and
- * from its viewer, so both work with the cameras-page flag off.
+ * A camera's settings: whether it is an exit (alerting/edit), change it (video/edit) or delete it (video/delete).
+ * Opened from its card on the cameras page and from its viewer, so both work with the cameras-page flag off.
  */
 export function CameraSettingsDialog({
   camera,
   canEdit,
   canDelete,
+  canMarkExits,
   onClose,
   onDeleted,
 }: {
   camera: CameraStatus;
   canEdit: boolean;
   canDelete: boolean;
+  canMarkExits: boolean;
   onClose: () => void;
   onDeleted: () => void;
 }) {
   return (
     <Modal opened onClose={onClose} title={`${camera.description}: settings`} centered>
       <Stack gap="md">
+        <ExitSection camera={camera} canMarkExits={canMarkExits} />
+        {(canEdit || canDelete) && <Divider />}
         {canEdit && camera.connection && <EditForm camera={camera} connection={camera.connection} />}
         {canEdit && canDelete && <Divider />}
         {canDelete && <DeleteSection camera={camera} onDeleted={onDeleted} />}

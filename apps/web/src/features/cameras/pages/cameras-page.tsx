@@ -13,6 +13,7 @@ import { useViewer } from '../../../lib/viewer';
 import { useCameras } from '../api/get-cameras';
 import { CameraCard } from '../components/camera-card';
 import { CameraSettingsDialog } from '../components/camera-settings-dialog';
+import { mayMarkExits } from '../lib/camera-exit';
 
 /** /camera/all: a card per camera of the current building (spec part 1 §2). */
 export default function CamerasPage({ title }: { title: string }) {
@@ -30,6 +31,7 @@ export default function CamerasPage({ title }: { title: string }) {
   const canAdd = hasOperation(services, 'video', 'add');
   const canEdit = hasOperation(services, 'video', 'edit');
   const canDelete = hasOperation(services, 'video', 'delete');
+  const canMarkExits = mayMarkExits(services);
   const [settingsOf, setSettingsOf] = useState<string | null>(null);
   const settingsCamera = cameras.data?.find((c) => c.uuid === settingsOf);
   // Cameras without a recording yet open one minute before the page loaded.
@@ -73,7 +75,7 @@ export default function CamerasPage({ title }: { title: string }) {
                 camera={camera}
                 fallbackMoment={fallbackMoment}
                 analysis={analysisOf.get(camera.uuid)}
-                onSettings={canEdit || canDelete ? () => setSettingsOf(camera.uuid) : undefined}
+                onSettings={canEdit || canDelete || canMarkExits ? () => setSettingsOf(camera.uuid) : undefined}
               />
             ))}
           </SimpleGrid>
@@ -84,6 +86,7 @@ export default function CamerasPage({ title }: { title: string }) {
           camera={settingsCamera}
           canEdit={canEdit}
           canDelete={canDelete}
+          canMarkExits={canMarkExits}
           onClose={() => setSettingsOf(null)}
           onDeleted={() => setSettingsOf(null)}
         />

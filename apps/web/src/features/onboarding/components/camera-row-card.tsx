@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import {
   CAMERA_ROW_FIELDS,
   ONBOARDING_MESSAGES,
@@ -11,13 +11,20 @@ import {
 } from '@vigil/contract';
 import { FormKitFields } from '../../../components/form-kit';
 
-/** One camera of the camera step: its form-kit fields (make, connection, GPU, address, channel, number, description, credentials, streams). */
+/** What the exit switch says an exit is. */
+const EXIT_MEANING = 'Faces of residents at elopement risk seen here raise elopement alerts.';
+
+/**
+ * One camera of the camera step: its form-kit fields (make, connection, GPU, address, channel, number, description,
+ * credentials, streams) and, for those who may mark exits, whether it is one.
+ */
 export function CameraRowCard({
   row,
   index,
   previous,
   showErrors,
   canDelete,
+  canMarkExits = false,
   onChange,
   onDelete,
 }: {
@@ -26,6 +33,7 @@ export function CameraRowCard({
   previous: CameraRowDraft | undefined;
   showErrors: boolean;
   canDelete: boolean;
+  canMarkExits?: boolean;
   onChange(row: CameraRowDraft): void;
   onDelete(): void;
 }) {
@@ -51,6 +59,17 @@ export function CameraRowCard({
           </Button>
         </Group>
         <FormKitFields form={form} />
+        {canMarkExits && (
+          <Switch
+            label="Exit"
+            description={EXIT_MEANING}
+            checked={row.isExit === true}
+            onChange={(event) => {
+              const { isExit: _was, ...rest } = row;
+              onChange(event.currentTarget.checked ? { ...rest, isExit: true } : rest);
+            }}
+          />
+        )}
         {streams.length > 0 && (
           <Stack gap={2}>
             {streams.map((s) => (

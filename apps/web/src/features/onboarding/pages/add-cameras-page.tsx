@@ -11,12 +11,14 @@ import {
   type DomainNewReply,
 } from '@vigil/contract';
 import { useConfig } from '../../../lib/api/get-config';
+import { useEntitlements } from '../../../lib/api/get-entitlements';
 import { setCurrentCameraId, setCurrentDomainId } from '../../../lib/current-domain';
 import { errorMessage } from '../../../lib/http';
 import { useCreateDomain } from '../api/create-domain';
 import { CameraRowCard } from '../components/camera-row-card';
 import { SuccessModal } from '../components/success-modal';
 import { resetOnboarding, setRows, useOnboardingDraft } from '../lib/onboarding-draft';
+import { mayMarkExitsWhenOnboarding } from '../lib/onboarding-exits';
 
 /** /staff/onboard/addCameras: the camera step (spec part 1 §2, §5): rows of cameras, Add Camera, Delete, Finished. */
 export default function AddCamerasPage() {
@@ -24,6 +26,7 @@ export default function AddCamerasPage() {
   const { building, rows } = useOnboardingDraft();
   const config = useConfig();
   const create = useCreateDomain();
+  const canMarkExits = mayMarkExitsWhenOnboarding(useEntitlements().data);
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<DomainNewReply | null>(null);
@@ -92,6 +95,7 @@ export default function AddCamerasPage() {
             previous={rows[index - 1]}
             showErrors={attempted}
             canDelete={rows.length > 1}
+            canMarkExits={canMarkExits}
             onChange={(next) => update(index, next)}
             onDelete={() => remove(index)}
           />
