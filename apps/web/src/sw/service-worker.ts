@@ -18,7 +18,7 @@ import {
   windowToFocus,
   type AcknowledgeOutcome,
 } from './push-notification';
-import type { ServiceWorkerScope } from './sw-scope';
+import type { ExtendableEvent, ServiceWorkerScope } from './sw-scope';
 
 /** The build's files with their revisions: this list is the worker's version (a new build, new bytes, a new worker). */
 declare const __VIGIL_PRECACHE__: PrecacheEntry[];
@@ -39,6 +39,15 @@ registerRoute(
   createHandlerBoundToURL('/index.html'),
 );
 
+/** Keeps the worker alive for the work; a script-made event (a test dispatching one) cannot, and the work runs anyway. */
+function keepAlive(event: ExtendableEvent, work: Promise<unknown>): void {
+  try {
+    event.waitUntil(work);
+  } catch {
+    // InvalidStateError: waitUntil on an event the browser did not send
+  }
+}
+
 async function tellWindows(message: ServiceWorkerMessage): Promise<void> {
   for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(message);
 }
@@ -47,7 +56,8 @@ sw.addEventListener('push', (event) => {
   const message = parsePushMessage(event.data?.text());
   if (!message) return;
   const { title, options } = notificationFor(message);
-  event.waitUntil(
+  keepAlive(
+    event,
     Promise.all([
       sw.registration.showNotification(title, options),
       tellWindows({ type: 'vigil:alerts-changed', domain_uuid: message.domain_uuid }),
@@ -91,11 +101,11 @@ async function open(notification: Notification): Promise<void> {
 sw.addEventListener('notificationclick', (event) => {
   const { notification } = event;
   if (event.action === PUSH.acknowledgeAction) {
-    event.waitUntil(acknowledge(notification));
+    keepAlive(event, acknowledge(notification));
     return;
   }
   notification.close();
-  event.waitUntil(open(notification));
+  keepAlive(event, open(notification));
 });
 
 /**
@@ -105,7 +115,8 @@ sw.addEventListener('notificationclick', (event) => {
  * open, the app does the same the next time it opens.
  */
 sw.addEventListener('pushsubscriptionchange', (event) => {
-  event.waitUntil(
+  keepAlive(
+    event,
     (async () => {
       const key = event.oldSubscription?.options.applicationServerKey;
       if (!event.newSubscription && key) {
