@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router';
 import { facesLoader, lastSeenLoader } from '../lib/api/get-faces';
 import { latestElopementAlertsLoader } from '../lib/api/get-elopement-alerts';
 import { latestEventsLoader } from '../lib/api/get-events';
+import { AlertSoundWatcher } from '../features/alerts/components/alert-sound-watcher';
+import { usePushResync } from '../features/alerts/hooks/use-push-resync';
 import { credentialReportLoader } from '../features/badges/api/get-credential-report';
 import { queryClient } from '../lib/query-client';
 import { registerParallelLoader } from '../lib/refresh';
@@ -22,9 +24,13 @@ registerParallelLoader(lastSeenLoader);
 // The building's credential mismatch report of 7 days (the badge list's count).
 registerParallelLoader(credentialReportLoader);
 
-/** One live socket while signed in: the server's notices invalidate events and elopement alerts. */
+/**
+ * One live socket while signed in: the server's notices invalidate events and elopement alerts. Beside it, this
+ * device's push subscription kept registered when the push service replaces it.
+ */
 function LiveSocket() {
   useLiveSocket();
+  usePushResync();
   return null;
 }
 
@@ -33,6 +39,7 @@ export function App() {
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <LiveSocket />
+        <AlertSoundWatcher />
         <RouteCatalogContext value={ROUTES}>
           <RouterProvider router={router} />
         </RouteCatalogContext>

@@ -81,7 +81,13 @@ export function playAlarm(): boolean {
 export async function setAlertSound(on: boolean): Promise<void> {
   writeString(STORAGE_KEYS.alertSound, on ? 'on' : null);
   enabledStore.set(on);
-  if (!on) return;
+  if (!on) {
+    // Off lets the audio device go; on again makes a new context from that gesture.
+    void context?.close().catch(() => undefined);
+    context = null;
+    runningStore.set(false);
+    return;
+  }
   await unlock();
   if (context?.state === 'running') schedule(context, alarmTones().slice(0, 2), 0.12);
 }

@@ -7,6 +7,8 @@ import { useViewer } from '../../../lib/viewer';
 import { ElopementAlerts } from '../components/elopement-alerts';
 import { LiveStatus } from '../components/live-status';
 import { ObjectsFeed } from '../components/objects-feed';
+import { PushToggle } from '../components/push-toggle';
+import { useLinkedDomain } from '../hooks/use-linked-domain';
 import { ALERTS_SUBTITLES, alertsView } from '../lib/alerts-view';
 
 /** /alerts: the current building's elopement alerts or alerted object events, by its alerts_source preference. */
@@ -14,6 +16,7 @@ export default function AlertsPage({ title }: { title: string }) {
   const viewer = useViewer();
   const { domains, domain, domainId } = useCurrentDomain();
   const domainsQuery = useDomains();
+  useLinkedDomain(domains, domainId);
   // A permissions failure is shown by the shell's notice above every page.
   if (viewer.status === 'error') return null;
   if (domainsQuery.isError && domains === undefined) {
@@ -54,6 +57,7 @@ export default function AlertsPage({ title }: { title: string }) {
           </Alert>
         )}
         {view.kind === 'objects' && <ObjectsFeed key={domainId} domainId={domainId} canViewClip={view.canViewClip} />}
+        {view.kind === 'elopement' && <PushToggle key={domainId} domainId={domainId} buildingName={domain.description} />}
         {view.kind === 'elopement' && <ElopementAlerts key={domainId} domainId={domainId} services={viewer.services} />}
       </Stack>
     </Container>
