@@ -16,6 +16,8 @@ export const PUSH_DEVICE_MESSAGES = {
   noServiceWorker:
     "Vigil's service worker is not running on this page (the development server has none), so alerts cannot reach this device.",
   unreachable: (detail: string) => `The browser's push service could not be reached (${detail}). Check the connection and try again.`,
+  refused: (detail: string) =>
+    `The browser refused to subscribe this page to push alerts (${detail}). A private window cannot receive them; in a normal window, allow notifications for Vigil and try again.`,
 } as const;
 
 /** What the browser offers for Web Push, read once per check. */

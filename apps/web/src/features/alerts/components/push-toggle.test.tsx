@@ -20,6 +20,8 @@ interface BrowserOptions {
   /** what the permission prompt answers */
   answer?: NotificationPermission;
   subscribeError?: Error;
+  /** what getSubscription throws (Chrome in a private window) */
+  readError?: Error;
   userAgent?: string;
 }
 
@@ -33,7 +35,10 @@ function fakeBrowser(options: BrowserOptions = {}) {
   } | null = null;
   const unsubscribed = vi.fn();
   const pushManager = {
-    getSubscription: vi.fn(async () => subscription),
+    getSubscription: vi.fn(async () => {
+      if (options.readError) throw options.readError;
+      return subscription;
+    }),
     subscribe: vi.fn(async ({ applicationServerKey }: { applicationServerKey: Uint8Array<ArrayBuffer> }) => {
       if (options.subscribeError) throw options.subscribeError;
       subscription = {
@@ -156,6 +161,14 @@ describe('PushToggle', () => {
     expect(await screen.findByText(PUSH_DEVICE_MESSAGES.noServiceWorker)).toBeInTheDocument();
   });
 
+  it("says so when the browser will not tell its push state (Chrome's private windows)", async () => {
+    fakeBrowser({ readError: new DOMException('Chrome currently does not support the Push API in incognito mode', 'AbortError') });
+    pushServer();
+    render();
+    expect(await screen.findByText(/Chrome currently does not support the Push API in incognito mode/)).toBeInTheDocument();
+    expect(status()).toHaveTextContent('Not available');
+  });
+
   it('turns on: asks permission, subscribes with the server key, registers the device under its name; then tests and turns off', async () => {
     const browser = fakeBrowser();
     const api = pushServer();
@@ -219,12 +232,21 @@ describe('PushToggle', () => {
     expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
 
     browser.notification.permission = 'granted';
-    const failing = fakeBrowser({ permission: 'granted', subscribeError: new Error('Registration failed - push service error') });
+    const failing = fakeBrowser({
+      permission: 'granted',
+      subscribeError: new DOMException('Registration failed - push service error', 'AbortError'),
+    });
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(PUSH_DEVICE_MESSAGES.unreachable('Registration failed - push service error')),
     );
     expect(failing.pushManager.subscribe).toHaveBeenCalledOnce();
+
+    fakeBrowser({ permission: 'granted', subscribeError: new DOMException('Registration failed - permission denied', 'NotAllowedError') });
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(PUSH_DEVICE_MESSAGES.refused('Registration failed - permission denied')),
+    );
 
     fakeBrowser({ permission: 'granted' });
     stubApi({

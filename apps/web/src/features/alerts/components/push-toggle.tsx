@@ -19,6 +19,7 @@ const STATUS: Record<PushDeviceState['kind'], { label: string; color: string }> 
   checking: { label: 'Checking', color: 'gray' },
   blocked: { label: 'Not available', color: 'gray' },
   'no-worker': { label: 'Not available', color: 'gray' },
+  'browser-error': { label: 'Not available', color: 'gray' },
   off: { label: 'Off', color: 'gray' },
   on: { label: 'On', color: 'teal' },
 };
@@ -55,6 +56,11 @@ export function PushToggle({ domainId, buildingName }: { domainId: string; build
           </Alert>
         )}
         {state.kind === 'no-worker' && <Alert color="yellow">{PUSH_DEVICE_MESSAGES.noServiceWorker}</Alert>}
+        {state.kind === 'browser-error' && (
+          <Alert color="yellow" title="This browser cannot receive alerts here">
+            {state.message}
+          </Alert>
+        )}
         {state.kind === 'checking' && subscriptions.isError && (
           <Alert color="red" role="alert">
             Could not load your devices: {errorMessage(subscriptions.error)}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PushSubscriptionView } from '@vigil/contract';
+import { errorMessage } from '../../../lib/http';
 import { activeServiceWorkerRegistration } from '../../../lib/service-worker';
 import {
   PUSH_DEVICE_MESSAGES,
@@ -41,7 +42,11 @@ async function turnOn(domainId: string, label: string): Promise<void> {
   try {
     subscription = await subscribeThisBrowser(registration, key);
   } catch (error) {
-    throw new Error(PUSH_DEVICE_MESSAGES.unreachable(error instanceof Error ? error.message : String(error)));
+    // A DOMException: NotAllowedError, the browser said no (permission, a private window); AbortError and others, its
+    // push service did not answer.
+    const { name, message } = error as { name?: unknown; message?: unknown };
+    const detail = typeof message === 'string' ? message : String(error);
+    throw new Error(name === 'NotAllowedError' ? PUSH_DEVICE_MESSAGES.refused(detail) : PUSH_DEVICE_MESSAGES.unreachable(detail));
   }
   const view = await postPushSubscription(subscribeBody(domainId, label, subscription.toJSON()));
   writePushDevice(recordTurnedOn(readPushDevice(), subscription.endpoint, domainId, view));
@@ -61,11 +66,18 @@ export function usePushDevice(domainId: string) {
   const queryClient = useQueryClient();
   // Read again after each action: permission and support change only with what the user does.
   const [blocker, setBlocker] = useState(() => pushBlocker(readPushEnvironment()));
-  const browser = useQuery({ queryKey: BROWSER_PUSH_QUERY_KEY, queryFn: readBrowserPush, enabled: blocker === null, staleTime: Infinity });
+  const browser = useQuery({
+    queryKey: BROWSER_PUSH_QUERY_KEY,
+    queryFn: readBrowserPush,
+    enabled: blocker === null,
+    staleTime: Infinity,
+    retry: false,
+  });
   const subscriptions = usePushSubscriptions(domainId);
   const state = pushDeviceState({
     blocker,
     browser: browser.data,
+    browserError: browser.isError ? errorMessage(browser.error) : null,
     record: readPushDevice(),
     subscriptions: subscriptions.data?.subscriptions,
     domainId,

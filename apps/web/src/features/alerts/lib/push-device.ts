@@ -7,6 +7,8 @@ export type PushDeviceState =
   | { kind: 'blocked'; blocker: PushBlocker }
   /** the page runs without Vigil's service worker (the development server) */
   | { kind: 'no-worker' }
+  /** the browser refused to say (e.g. Chrome's Push API in a private window) */
+  | { kind: 'browser-error'; message: string }
   | { kind: 'off' }
   | { kind: 'on'; subscription: PushSubscriptionView };
 
@@ -24,11 +26,14 @@ export interface BrowserPush {
 export function pushDeviceState(input: {
   blocker: PushBlocker | null;
   browser: BrowserPush | undefined;
+  /** why reading the browser's side failed, if it did */
+  browserError?: string | null;
   record: PushDeviceRecord | null;
   subscriptions: readonly PushSubscriptionView[] | undefined;
   domainId: string;
 }): PushDeviceState {
   if (input.blocker) return { kind: 'blocked', blocker: input.blocker };
+  if (input.browserError) return { kind: 'browser-error', message: input.browserError };
   if (!input.browser || !input.subscriptions) return { kind: 'checking' };
   if (!input.browser.worker) return { kind: 'no-worker' };
   const mine = input.record?.domains[input.domainId];

@@ -57,7 +57,7 @@ export default function AlertsPage({ title }: { title: string }) {
           </Alert>
         )}
         {view.kind === 'objects' && <ObjectsFeed key={domainId} domainId={domainId} canViewClip={view.canViewClip} />}
-        {view.kind === 'elopement' && <PushToggle key={domainId} domainId={domainId} buildingName={domain.description} />}
+        {view.kind === 'elopement' && <PushToggle key={`device-${domainId}`} domainId={domainId} buildingName={domain.description} />}
         {view.kind === 'elopement' && <ElopementAlerts key={domainId} domainId={domainId} services={viewer.services} />}
       </Stack>
     </Container>
