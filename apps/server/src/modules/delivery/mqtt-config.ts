@@ -19,7 +19,7 @@ type Env = Record<string, string | undefined>;
 function topicPrefix(env: Env, name: string, fallback: string): string {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
-  if (/[+#\u0000]/.test(raw) || raw.startsWith('/') || raw.endsWith('/') || raw.includes('//') || raw.length > 100)
+  if (/[+#]/.test(raw) || raw.includes('\u0000') || raw.startsWith('/') || raw.endsWith('/') || raw.includes('//') || raw.length > 100)
     throw new Error(`${name} must be a topic prefix such as "${fallback}" (no +, #, empty or leading/trailing levels), not "${raw}"`);
   return raw;
 }
