@@ -36,6 +36,8 @@ import { wireVideo } from './modules/video/video.wiring.js';
 import { wireLocalAnalyzer } from './processes/local-analyzer.js';
 import { Realtime, type Notifier } from './realtime/realtime.js';
 import { wireDelivery } from './modules/delivery/delivery.wiring.js';
+import { wireMqtt } from './modules/delivery/mqtt.wiring.js';
+import { wireWebhooks } from './modules/delivery/webhook.wiring.js';
 import type { AlertFactsLookup } from './modules/delivery/delivery.port.js';
 import { createRepositories, personBadges, personReports } from './repositories.js';
 import type { CameraDirectory } from './modules/video/cameras.port.js';
@@ -119,7 +121,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
     deliveries: repos.deliveries,
     facts: (alertId, step, tier) => late2.alerts?.facts(alertId, step, tier) ?? Promise.resolve(undefined),
     clock,
-    channels: [],
+    channels: [
+      ...wireMqtt(app, {
+        config: config.mqtt,
+        domains: repos.domains,
+        elopement: repos.elopement,
+        facts: (id, step, tier) => late2.alerts?.facts(id, step, tier) ?? Promise.resolve(undefined),
+        clock,
+      }),
+      wireWebhooks(app, {
+        db,
+        secret: config.secret,
+        deliveries: repos.deliveries,
+        domains: repos.domains,
+        audit,
+        clock,
+        authenticator,
+        broker: config.mqtt?.url ?? null,
+      }),
+    ],
   });
   // Whatever tells open pages of an elopement alert's change has just committed one: the queue looks now.
   const notifier: Notifier = {
