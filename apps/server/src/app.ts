@@ -36,6 +36,9 @@ import { wireVideo } from './modules/video/video.wiring.js';
 import { wireLocalAnalyzer } from './processes/local-analyzer.js';
 import { Realtime, type Notifier } from './realtime/realtime.js';
 import { wireDelivery } from './modules/delivery/delivery.wiring.js';
+import { wirePush } from './modules/delivery/push.wiring.js';
+import type { AlertsService } from './modules/alerts/alerts.service.js';
+import type { EscalationService } from './modules/alerts/escalation.service.js';
 import { wireMqtt } from './modules/delivery/mqtt.wiring.js';
 import { wireWebhooks } from './modules/delivery/webhook.wiring.js';
 import type { AlertFactsLookup } from './modules/delivery/delivery.port.js';
@@ -92,7 +95,35 @@ export async function buildApp(options: AppOptions): Promise<App> {
   wireAudit(app, { authenticator, audit });
   wireDomains(app, { authenticator, domains: repos.domains });
   const pins = wirePins(app, { db, pins: repos.pins, access, authenticator, secret: config.secret, clock });
-  wireAccounts(app, { db, access, authenticator, internalEmailDomain: config.internalEmailDomain, audit });
+  // Web Push: the devices that receive a building's alerts, and the channel that pushes each step to them; alerts
+  // (wired below) say whom a tier tells and record a notification's "I'm on it".
+  const pushAlerts: { alerts?: AlertsService; escalation?: EscalationService } = {};
+  const push = wirePush(app, {
+    db,
+    authenticator,
+    push: config.push,
+    secret: config.secret,
+    entitlements: (userId) => access.entitlements(userId),
+    alerts: {
+      recipients: async (trx, domain, tiers) => (await pushAlerts.escalation?.recipients(trx, domain, tiers)) ?? new Set<string>(),
+      toldTier: async (trx, alertId) => (await repos.elopement.get(alertId, trx))?.escalation_tier,
+      domainOf: async (alertId) => (await repos.elopement.get(alertId))?.domain_uuid,
+      acknowledge: async (actor, alertId, from) => {
+        if (!pushAlerts.alerts) throw new Error('alerts are not wired yet');
+        return pushAlerts.alerts.acknowledge(actor, alertId, from);
+      },
+    },
+    audit,
+    clock,
+  });
+  wireAccounts(app, {
+    db,
+    access,
+    authenticator,
+    internalEmailDomain: config.internalEmailDomain,
+    audit,
+    alertDevices: push.devices,
+  });
   const clientErrors = wireStaff(app, { authenticator, links: config.staffLinks, clientErrors: repos.clientErrors, clock });
 
   const video = await wireVideo(app, {
@@ -122,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     facts: (alertId, step, tier) => late2.alerts?.facts(alertId, step, tier) ?? Promise.resolve(undefined),
     clock,
     channels: [
+      push.channel,
       ...wireMqtt(app, {
         config: config.mqtt,
         domains: repos.domains,
@@ -186,7 +218,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     audit,
     privacy,
   });
-  const { alerts, settings, personAlerts } = wireAlerts(app, {
+  const { alerts, settings, personAlerts, escalation } = wireAlerts(app, {
     db,
     authenticator,
     elopement: repos.elopement,
@@ -207,6 +239,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     keptCrop: async (face) => (frames.exists('poster', face) ? frames.read('poster', face) : null),
   });
   late2.alerts = alerts;
+  pushAlerts.alerts = alerts;
+  pushAlerts.escalation = escalation;
   const { models, personModels, galleries } = wireTraining(app, {
     db,
     dialect: database.dialect,

@@ -10,7 +10,7 @@ import {
   type ServiceMap,
 } from '@vigil/contract';
 import { isStaffEmail, type Principal } from '../../auth/principal.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import type { RoleDefinition, UserAccess } from '../auth/access.port.js';
 
@@ -22,6 +22,11 @@ const NEEDED: Record<AccountAction, string> = {
   revoke: 'account/delete',
 };
 
+/** The devices that receive a user's alerts in a building (delivery's Web Push subscriptions), ended with the right. */
+export interface AlertDevices {
+  endIn(trx: Trx, userId: string, domainUuid: string): Promise<number>;
+}
+
 /**
  * People of a building: who holds which role there, and inviting, changing and revoking them. The same grants as
  * `npm run vigil -- grant/revoke`, with the caller's own rights as the limit of what they may give or take.
@@ -31,6 +36,7 @@ export class AccountsService {
     private readonly db: Db,
     private readonly access: UserAccess,
     private readonly internalEmailDomain: string,
+    private readonly alertDevices?: AlertDevices,
   ) {}
 
   async list(principal: Principal, domainUuid: string): Promise<Omit<AccountsReply, 'ok'>> {
@@ -79,7 +85,10 @@ export class AccountsService {
     for (const name of grant) this.requireStaffEmailFor(this.assignableRole(principal, services, roles, name, 'give'), user.email);
     for (const name of revoke) this.assignableRole(principal, services, roles, name, 'take');
     if (grant.length > 0 || revoke.length > 0)
-      await this.db.transaction().execute((trx) => this.access.changeRoles(trx, user.id, domainUuid, { grant, revoke }));
+      await this.db.transaction().execute(async (trx) => {
+        await this.access.changeRoles(trx, user.id, domainUuid, { grant, revoke });
+        if (revoke.length > 0) await this.endAlertDevicesUnlessReceiving(trx, user.id, domainUuid, next, roles);
+      });
     return this.accountOf(principal, user.id, domainUuid);
   }
 
@@ -89,8 +98,23 @@ export class AccountsService {
     const { user, held } = await this.member(principal, domainUuid, userId);
     const roles = await this.access.roleDefinitions();
     for (const name of held) this.assignableRole(principal, services, roles, name, 'take');
-    await this.db.transaction().execute((trx) => this.access.changeRoles(trx, user.id, domainUuid, { grant: [], revoke: held }));
+    await this.db.transaction().execute(async (trx) => {
+      await this.access.changeRoles(trx, user.id, domainUuid, { grant: [], revoke: held });
+      await this.endAlertDevicesUnlessReceiving(trx, user.id, domainUuid, [], roles);
+    });
     return held;
+  }
+
+  /** A user whose roles in the building no longer carry alerting/receive_er_alerts stops receiving its alerts on every device. */
+  private async endAlertDevicesUnlessReceiving(
+    trx: Trx,
+    userId: string,
+    domainUuid: string,
+    kept: readonly string[],
+    roles: RoleDefinition[],
+  ) {
+    const receives = roles.some((role) => kept.includes(role.name) && role.operations.alerting?.includes('receive_er_alerts'));
+    if (!receives) await this.alertDevices?.endIn(trx, userId, domainUuid);
   }
 
   /** 403 (the same as for an unknown building) unless the caller may do this with accounts there. */

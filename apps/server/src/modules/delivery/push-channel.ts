@@ -1,0 +1,95 @@
+import { PUSH } from '@vigil/contract';
+import type { Executor } from '../../db/database.js';
+import type { AlertDeliveryRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AlertFacts, DeliveryChannel, DeliveryOutcome, StepToDeliver } from './delivery.port.js';
+import { endpointHost } from './push-endpoint.js';
+import { acknowledgeToken, alertPushMessage, pushPicture, pushTopic } from './push-message.js';
+import type { PushSender } from './push-sender.js';
+import type { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
+
+/** The user ids told at these tiers of a building's escalation (alerts' EscalationService.recipients). */
+export type AlertRecipients = (db: Executor, domain: string, tiers: readonly number[]) => Promise<Set<string>>;
+
+export interface PushChannelDeps {
+  subscriptions: PushSubscriptionsRepository;
+  sender: PushSender;
+  /** the server secret: keys each notification's acknowledgement token */
+  secret: Buffer;
+  recipients: AlertRecipients;
+  /** the tier an alert has told last (0: the first), undefined when it is gone; read in the fan-out's transaction */
+  toldTier: (db: Executor, alertId: string) => Promise<number | undefined>;
+  clock: Clock;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * Web Push as a delivery channel: a raised or escalated step goes to the live devices of the users its tier tells; an
+ * acknowledgement or dismissal to the devices of everyone told so far, replacing their notification (same tag, silent).
+ */
+export class PushChannel implements DeliveryChannel {
+  readonly name = 'push' as const;
+  /** with the queue's back-off, the last try is about 4 minutes after the first: well within PUSH.ttlSeconds */
+  readonly maxAttempts = 8;
+  /** the notification's picture, made once per step's facts (every device of a step gets the same) */
+  private readonly pictures = new WeakMap<AlertFacts, Promise<string | null>>();
+
+  constructor(private readonly d: PushChannelDeps) {}
+
+  async targets(db: Executor, step: StepToDeliver): Promise<{ target: string }[]> {
+    let tiers: number[];
+    if (step.tier !== null) tiers = [step.tier];
+    else {
+      const told = (await this.d.toldTier(db, step.alertId)) ?? 0;
+      tiers = Array.from({ length: told + 1 }, (_, i) => i);
+    }
+    const users = await this.d.recipients(db, step.domain, tiers);
+    const devices = await this.d.subscriptions.liveOf(db, step.domain, [...users], this.d.clock.now());
+    return devices.map((device) => ({ target: device.id }));
+  }
+
+  async send(delivery: AlertDeliveryRow, facts: AlertFacts): Promise<DeliveryOutcome> {
+    const now = this.d.clock.now();
+    const urgent = facts.step === 'raised' || facts.step === 'escalated';
+    const ageSeconds = Math.max(0, Math.floor((now - facts.stepAt) / 1000));
+    if (urgent && ageSeconds >= PUSH.ttlSeconds) return { result: 'dropped', error: `older than ${PUSH.ttlSeconds} s` };
+    const device = await this.d.subscriptions.liveById(delivery.target, now);
+    if (!device) return { result: 'dropped', error: 'the device no longer receives alerts (signed out or turned off)' };
+
+    let picture = this.pictures.get(facts);
+    if (!picture) {
+      picture = facts.crop().then(pushPicture, () => null);
+      this.pictures.set(facts, picture);
+    }
+    const token = acknowledgeToken(this.d.secret, device.id, facts.alertId);
+    const { bytes } = alertPushMessage(facts, { subscriptionId: device.id, token }, await picture);
+    const result = await this.d.sender.send(device, bytes, {
+      // an alert's push is worth nothing once the page would have shown it anyway
+      ttlSeconds: urgent ? PUSH.ttlSeconds - ageSeconds : PUSH.ttlSeconds,
+      topic: pushTopic(facts.alertId),
+    });
+    if (result.ok) {
+      await this.d.subscriptions.markSent(device.id, this.d.clock.now());
+      return { result: 'sent', code: result.status };
+    }
+    const host = endpointHost(device.endpoint);
+    if (result.kind === 'network') return { result: 'retry', error: `${host}: ${result.error}` };
+    if (result.kind === 'refused') {
+      this.d.log.warn({ host, delivery: delivery.id }, 'an alert push was not sent: its endpoint is not on a public address');
+      return { result: 'failed', error: result.error };
+    }
+    if (result.status === 404 || result.status === 410) {
+      await this.d.subscriptions.delete(device.id);
+      return { result: 'gone', error: `${host} no longer knows the device`, code: result.status };
+    }
+    if (result.status === 429 || result.status >= 500)
+      return {
+        result: 'retry',
+        error: `${host}: ${result.error}`,
+        code: result.status,
+        ...(result.retryAfterMs !== null && { afterMs: result.retryAfterMs }),
+      };
+    this.d.log.warn({ host, status: result.status, delivery: delivery.id }, 'a push service refused an alert push');
+    return { result: 'failed', error: `${host}: ${result.error}`, code: result.status };
+  }
+}
