@@ -29,7 +29,8 @@ const INGEST_DESCRIPTION = [
   "in the event lists at once (without one, the picture is cut from the recording); a face's crop",
   `(${ANALYZER.maxCropBytes / 1024} KiB) and frame (${ANALYZER.maxFrameBytes / 1024} KiB) are the detection's and its alert's pictures.`,
   "Events become alerts by the building's alert settings; a face matched (confidence ≥ 0.9) to a resident flagged",
-  'elopement_risk at a camera marked as an exit raises an elopement alert (one per person and exit per 120 s).',
+  'elopement_risk at a camera marked as an exit raises an elopement alert (one per person and exit per 120 s), while',
+  "their elopement_risk_hours hold at the face's captured_at in the building's time zone (null: always).",
 ].join(' ');
 
 /** POST /api/ingest/v1/batch, with a detector or deployment key. */
