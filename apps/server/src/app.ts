@@ -100,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const pushAlerts: { alerts?: AlertsService; escalation?: EscalationService } = {};
   const push = wirePush(app, {
     db,
+    deliveries: repos.deliveries,
     authenticator,
     push: config.push,
     secret: config.secret,

@@ -7,12 +7,23 @@ import { endpointHost } from './push-endpoint.js';
 import { acknowledgeToken, alertPushMessage, pushPicture, pushTopic } from './push-message.js';
 import type { PushSender } from './push-sender.js';
 import type { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
+import type { DeliveryRepository } from './delivery.repository.js';
+
+/**
+ * An exit's face comes first without its crop (the analyzer sends it at once and the pictures after it): a push sent
+ * before the crop came is followed by a silent one with the picture, looked for this long after the step.
+ */
+export const PICTURE_FOLLOW_UP = { firstAfterMs: 250, everyMs: 500, untilMs: 3_000 } as const;
+const FOLLOW_UP_PAYLOAD = JSON.stringify({ follow_up: 'picture' });
 
 /** The user ids told at these tiers of a building's escalation (alerts' EscalationService.recipients). */
 export type AlertRecipients = (db: Executor, domain: string, tiers: readonly number[]) => Promise<Set<string>>;
 
 export interface PushChannelDeps {
   subscriptions: PushSubscriptionsRepository;
+  /** the queue, for a push's picture that follows it */
+  deliveries: Pick<DeliveryRepository, 'enqueue'>;
+  db: Executor;
   sender: PushSender;
   /** the server secret: keys each notification's acknowledgement token */
   secret: Buffer;
@@ -56,13 +67,21 @@ export class PushChannel implements DeliveryChannel {
     const device = await this.d.subscriptions.liveById(delivery.target, now);
     if (!device) return { result: 'dropped', error: 'the device no longer receives alerts (signed out or turned off)' };
 
-    let picture = this.pictures.get(facts);
-    if (!picture) {
-      picture = facts.crop().then(pushPicture, () => null);
-      this.pictures.set(facts, picture);
+    let pictured = this.pictures.get(facts);
+    if (!pictured) {
+      pictured = facts.crop().then(pushPicture, () => null);
+      this.pictures.set(facts, pictured);
     }
+    const picture = await pictured;
+    const followUp = delivery.payload === FOLLOW_UP_PAYLOAD;
+    const waited = now - facts.stepAt;
+    if (followUp && facts.state !== 'raised') return { result: 'dropped', error: 'a later step replaced the notification' };
+    if (followUp && !picture)
+      return waited < PICTURE_FOLLOW_UP.untilMs
+        ? { result: 'retry', error: 'no picture yet', afterMs: PICTURE_FOLLOW_UP.everyMs }
+        : { result: 'dropped', error: 'no picture came' };
     const token = acknowledgeToken(this.d.secret, device.id, facts.alertId);
-    const { bytes } = alertPushMessage(facts, { subscriptionId: device.id, token }, await picture);
+    const { bytes } = alertPushMessage(facts, { subscriptionId: device.id, token }, picture, { silent: followUp });
     const result = await this.d.sender.send(device, bytes, {
       // an alert's push is worth nothing once the page would have shown it anyway
       ttlSeconds: urgent ? PUSH.ttlSeconds - ageSeconds : PUSH.ttlSeconds,
@@ -70,6 +89,7 @@ export class PushChannel implements DeliveryChannel {
     });
     if (result.ok) {
       await this.d.subscriptions.markSent(device.id, this.d.clock.now());
+      if (urgent && !picture && !followUp && waited < PICTURE_FOLLOW_UP.untilMs) await this.followWithPicture(delivery);
       return { result: 'sent', code: result.status };
     }
     const host = endpointHost(device.endpoint);
@@ -91,5 +111,25 @@ export class PushChannel implements DeliveryChannel {
       };
     this.d.log.warn({ host, status: result.status, delivery: delivery.id }, 'a push service refused an alert push');
     return { result: 'failed', error: `${host}: ${result.error}`, code: result.status };
+  }
+
+  /** Queues the same device's silent update with the picture, once the crop comes. */
+  private async followWithPicture(delivery: AlertDeliveryRow): Promise<void> {
+    const step = delivery.step as 'raised' | 'escalated';
+    await this.d.deliveries.enqueue(
+      this.d.db,
+      [
+        {
+          domain_uuid: delivery.domain_uuid,
+          alert_id: delivery.alert_id,
+          channel: 'push',
+          target: delivery.target,
+          step,
+          tier: delivery.tier,
+          payload: FOLLOW_UP_PAYLOAD,
+        },
+      ],
+      this.d.clock.now() + PICTURE_FOLLOW_UP.firstAfterMs,
+    );
   }
 }

@@ -56,6 +56,8 @@ export function alertPushMessage(
   facts: AlertFacts,
   device: { subscriptionId: string; token: string | null },
   picture: string | null,
+  /** silent: an update of a notification already shown (its picture came), which must not ring again */
+  options: { silent?: boolean } = {},
 ): { message: PushMessage; bytes: Buffer } {
   const person = facts.person?.name ?? 'A resident';
   const texts = pushTexts(facts.step, {
@@ -83,7 +85,7 @@ export function alertPushMessage(
         : null,
     open_url: pushOpenUrl(facts.domain, facts.alertId),
     tag: pushTag(facts.alertId),
-    renotify: facts.step === 'raised' || facts.step === 'escalated',
+    renotify: !options.silent && (facts.step === 'raised' || facts.step === 'escalated'),
   };
   return fitted(base);
 }

@@ -75,32 +75,32 @@ const subscribed = async (token: string, device: PushDevice, label?: string) => 
 };
 const acknowledge = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/v1/push/acknowledge', payload });
 
-/** A resident at risk seen at the exit, with the face's crop (as the analyzer sends it): the alert's id and when ingest answered. */
-async function seenAtExit(person: string) {
+/**
+ * A resident at risk seen at the exit, with the face's crop (as the analyzer sends it), or without it and its crop
+ * sent after (`later`, as the analyzer sends an exit's face): the alert's id and when ingest answered.
+ */
+async function seenAtExit(person: string, how: { crop: 'with' | 'later' } = { crop: 'with' }) {
   const at = base + 130_000 * captures++;
+  const face = {
+    runtime_face_uuid: randomUUID(),
+    camera_uuid: EXIT,
+    captured_at: new Date(at).toISOString(),
+    frontend_face_uuid: person,
+    confidence: 0.95,
+    box: { x: 0.4, y: 0.2, w: 0.1, h: 0.2 },
+  };
   const crop = (await jpegBytes(160)).toString('base64');
-  const reply = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/ingest/v1/batch',
-    headers: bearer(key),
-    payload: {
-      faces: [
-        {
-          runtime_face_uuid: randomUUID(),
-          camera_uuid: EXIT,
-          captured_at: new Date(at).toISOString(),
-          frontend_face_uuid: person,
-          confidence: 0.95,
-          box: { x: 0.4, y: 0.2, w: 0.1, h: 0.2 },
-          crop,
-        },
-      ],
-    },
-  });
+  const send = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/ingest/v1/batch', headers: bearer(key), payload });
+  const reply = await send({ faces: [how.crop === 'with' ? { ...face, crop } : face] });
   const answeredAt = Date.now();
   expect(reply.statusCode, reply.body).toBe(200);
   const rows = await ctx.database.db.selectFrom('elopement_alerts').select('alert_id').where('event_ts', '=', at).execute();
-  return { alertId: rows[0]?.alert_id ?? null, answeredAt, raised: reply.json<{ elopement_alerts: number }>().elopement_alerts };
+  return {
+    alertId: rows[0]?.alert_id ?? null,
+    answeredAt,
+    raised: reply.json<{ elopement_alerts: number }>().elopement_alerts,
+    sendCrop: async () => expect((await send({ faces: [{ ...face, crop }] })).statusCode).toBe(200),
+  };
 }
 
 /** Waits until every delivery of the alert is settled (none pending), then its push rows. */
@@ -323,6 +323,20 @@ describe('Web Push to a device', () => {
     expect(rows.find((r) => r.target === view.id)).toMatchObject({ status: 'gone', last_status: 410 });
     expect(gone.received).toHaveLength(1);
     expect(await ctx.database.db.selectFrom('push_subscriptions').select('id').where('id', '=', view.id).execute()).toEqual([]);
+  });
+
+  it("follows a push sent before the face's crop came with a silent one that has the picture", async () => {
+    const seen = await seenAtExit(MARGARET, { crop: 'later' });
+    const id = seen.alertId!;
+    await receiver.until(() => messagesOf(phone, id).length > 0);
+    const [first] = messagesOf(phone, id);
+    expect(first).toMatchObject({ step: 'raised', picture: null, renotify: true, tag: `alert-${id}` });
+    await seen.sendCrop();
+    await receiver.until(() => messagesOf(phone, id).length > 1);
+    const [, second] = messagesOf(phone, id);
+    expect(second).toEqual({ ...first, picture: expect.stringMatching(/^data:image\/jpeg;base64,/), renotify: false });
+    const rows = await settled(id);
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
   it('sends nothing to a user who no longer receives alerts there (a role taken back), and their token no longer acknowledges', async () => {

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
 import type { PushConfig } from '../../push-config.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { DeliveryRepository } from './delivery.repository.js';
 import { PushChannel, type AlertRecipients } from './push-channel.js';
 import { WebPushSender, type PushSender } from './push-sender.js';
 import { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
@@ -27,6 +28,8 @@ export function wirePush(
   app: App,
   d: {
     db: Db;
+    /** the delivery queue's rows (a push's picture follows it) */
+    deliveries: DeliveryRepository;
     authenticator: Authenticator;
     push: PushConfig;
     secret: Buffer;
@@ -60,6 +63,8 @@ export function wirePush(
   });
   const channel = new PushChannel({
     subscriptions,
+    deliveries: d.deliveries,
+    db: d.db,
     sender,
     secret: d.secret,
     recipients: (db, domain, tiers) => d.alerts.recipients(db, domain, tiers),
