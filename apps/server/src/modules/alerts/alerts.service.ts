@@ -221,8 +221,8 @@ export class AlertsService {
   }
 
   /**
-   * A building's elopement alerts between two moments, oldest first, with who dismissed them and how (the elopement
-   * alerts report): no permission check, the caller checks its own.
+   * A building's elopement alerts between two moments, oldest first, with who acknowledged them, who dismissed them and
+   * how (the elopement alerts report): no permission check, the caller checks its own.
    */
   async between(domain: string, from: number, to: number, limit: number) {
     const rows = await this.d.elopement.list({
@@ -247,6 +247,9 @@ export class AlertsService {
         r.runtime_face_uuid && this.d.frames.pictured('poster', r.runtime_face_uuid, r.camera_uuid, r.event_ts)
           ? r.runtime_face_uuid
           : null,
+      raisedAt: r.created_at,
+      acknowledgedAt: r.acknowledged_at,
+      acknowledgedBy: r.acknowledger_name ?? r.acknowledger_email,
       dismissedAt: r.dismissed_at,
       dismissedBy: r.dismisser_name ?? r.dismisser_email,
       dismissedVia: r.dismissed_via,

@@ -75,7 +75,7 @@ const acknowledge = (token: string, id: string) =>
 
 let raised = 0;
 /** Raises one elopement alert (a resident at risk at the exit, each a few minutes apart); its row. */
-async function raise(domain = MAPLE) {
+async function raise(domain: string = MAPLE) {
   const at = Date.now() - 3_600_000 + raised++ * 300_000;
   const [key, person, camera] = domain === MAPLE ? [mapleKey, MARGARET, EXIT] : [birchKey, HAROLD, BIRCH_EXIT];
   const reply = await ctx.app.inject({

@@ -35,6 +35,10 @@ export interface ReportSources {
       personUuid: string | null;
       camera: string | null;
       detection: string | null;
+      /** when it was stored (its 'raised' step) */
+      raisedAt: number;
+      acknowledgedAt: number | null;
+      acknowledgedBy: string | null;
       dismissedAt: number | null;
       dismissedBy: string | null;
       dismissedVia: string | null;
@@ -46,16 +50,18 @@ const ALERT_HEADERS: ReportHeader[] = [
   { key: 'time', title: 'Time', type: 'date_weekday' },
   { key: 'resident', title: 'Resident', type: 'text' },
   { key: 'camera', title: 'Camera', type: 'text' },
+  { key: 'acknowledged_by', title: 'Acknowledged By', type: 'text' },
+  { key: 'seconds_to_acknowledge', title: 'Time to Acknowledge (s)', type: 'number' },
   { key: 'dismissed_at', title: 'Dismissed', type: 'date' },
   { key: 'dismissed_by', title: 'Dismissed By', type: 'text' },
   { key: 'how', title: 'How', type: 'text' },
-  { key: 'minutes', title: 'Minutes to Dismiss', type: 'number' },
+  { key: 'seconds_to_dismiss', title: 'Time to Dismiss (s)', type: 'number' },
   { key: 'face', title: 'Face', type: 'image' },
 ];
 
-/** Minutes between an alert and its dismissal, one decimal. */
-export const minutesToDismiss = (at: number, dismissedAt: number | null): number | null =>
-  dismissedAt === null ? null : Math.round((dismissedAt - at) / 6_000) / 10;
+/** Whole seconds from an alert's raise to its acknowledgement or dismissal; null while not done. */
+export const secondsFromRaise = (raisedAt: number, doneAt: number | null): number | null =>
+  doneAt === null ? null : Math.max(0, Math.round((doneAt - raisedAt) / 1000));
 
 /** The table of a report kind over a period. */
 export async function buildReport(
@@ -79,10 +85,12 @@ export async function buildReport(
         time: formatUtc(new Date(a.at)),
         resident: a.person,
         camera: a.camera,
+        acknowledged_by: a.acknowledgedBy,
+        seconds_to_acknowledge: secondsFromRaise(a.raisedAt, a.acknowledgedAt),
         dismissed_at: a.dismissedAt === null ? null : formatUtc(new Date(a.dismissedAt)),
         dismissed_by: a.dismissedBy,
         how: a.dismissedVia === 'pin' ? 'PIN' : a.dismissedVia === 'me' ? 'Signed in' : a.dismissedAt === null ? 'Not dismissed' : null,
-        minutes: minutesToDismiss(a.at, a.dismissedAt),
+        seconds_to_dismiss: secondsFromRaise(a.raisedAt, a.dismissedAt),
         face: a.detection ? { image: `${DETECTION_IMAGE}${a.detection}` } : null,
       },
     })),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE } from '../../../test/harness.js';
 import { EXIT, MARGARET } from '../../../test/demo-ids.js';
 import { createServiceContext, type ServiceContext } from '../../../test/service-context.js';
-import { localMidnight, minutesToDismiss, previousDay } from './report-builder.js';
+import { localMidnight, previousDay, secondsFromRaise } from './report-builder.js';
 import { ReportsService } from './reports.service.js';
 
 // The daily schedule on a real database: the day before in each building's time zone, every kind once however often
@@ -35,9 +35,10 @@ describe('the building day', () => {
     expect((day.end - day.start) / 3600_000).toBe(25);
   });
 
-  it('gives the minutes to dismiss to one decimal, none when not dismissed', () => {
-    expect(minutesToDismiss(0, 90_000)).toBe(1.5);
-    expect(minutesToDismiss(0, null)).toBe(null);
+  it('gives the seconds from raise to acknowledgement or dismissal, none when not done', () => {
+    expect(secondsFromRaise(1_000, 91_400)).toBe(90);
+    expect(secondsFromRaise(1_000, 1_600)).toBe(1);
+    expect(secondsFromRaise(1_000, null)).toBe(null);
   });
 });
 

@@ -114,6 +114,25 @@ describe('reports', () => {
   });
 
   it('makes tailgating, sharing and mismatch reports from the taps, with links to the badges and face pictures', async () => {
+    // Margaret's alert: acknowledged ("I'm on it") 42 s after it was raised, not dismissed.
+    const alert = await ctx.database.db
+      .selectFrom('elopement_alerts')
+      .selectAll()
+      .where('frontend_face_uuid', '=', MARGARET)
+      .executeTakeFirstOrThrow();
+    ctx.clock.advance(42_000);
+    const acknowledged = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/faces/alerts/${alert.alert_id}/acknowledge`,
+      headers: bearer(manager),
+    });
+    ctx.clock.reset();
+    expect(acknowledged.statusCode, acknowledged.body).toBe(200);
+    const { acknowledged_at } = await ctx.database.db
+      .selectFrom('elopement_alerts')
+      .select('acknowledged_at')
+      .where('alert_id', '=', alert.alert_id)
+      .executeTakeFirstOrThrow();
     const made: Record<string, string> = {};
     for (const kind of ['tailgating', 'badge_sharing', 'credential_mismatch', 'elopement_alerts']) {
       const reply = await create({ domain_uuid: MAPLE, kind, ...period });
@@ -132,7 +151,18 @@ describe('reports', () => {
     // Both taps had faces that are not their holders'.
     expect((await one(made.credential_mismatch!)).values).toHaveLength(2);
     // Margaret (at elopement risk) named at an exit raised an alert nobody dismissed yet.
-    expect((await one(made.elopement_alerts!)).values).toMatchObject([{ resident: 'Margaret Hill', how: 'Not dismissed', minutes: null }]);
+    const elopement = await one(made.elopement_alerts!);
+    expect(elopement.headers.map((h) => h.title)).toContain('Time to Acknowledge (s)');
+    expect(elopement.values).toMatchObject([
+      {
+        resident: 'Margaret Hill',
+        acknowledged_by: 'Morgan Lee',
+        seconds_to_acknowledge: Math.round((acknowledged_at! - alert.created_at) / 1000),
+        how: 'Not dismissed',
+        seconds_to_dismiss: null,
+      },
+    ]);
+    expect(elopement.values[0]!.seconds_to_acknowledge).toBeGreaterThanOrEqual(42);
     // The other building's manager cannot read it.
     const foreign = await ctx.app.inject({
       method: 'GET',
