@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { hasPostgres, startPostgres } from './lib/postgres.mjs';
+import { makeTestCerts } from './lib/test-certs.mjs';
+import { startMosquitto } from './lib/mosquitto.mjs';
 import { BACKGROUND_MARK, RUN_MARK, killLeftovers, killMarked, markedProcesses } from './lib/process-tree.mjs';
 import { ensureBuilt, ensureDebianPackage, ensureNodeModules, ensureVideoTools, root } from './lib/setup.mjs';
 
@@ -211,11 +213,26 @@ ensureDebianPackage('/usr/bin/tesseract', ['tesseract-ocr', 'tesseract-ocr-eng']
   why: 'the e2e specs read the time burnt into the demo video',
 });
 
+// A certificate authority of this run's own: the local push receiver's certificate is signed by it, and every process the
+// tiers start trusts it (Node reads NODE_EXTRA_CA_CERTS only at start). Nothing else is trusted more than before.
+ensureDebianPackage('/usr/bin/openssl', 'openssl', { why: 'the push tests make a certificate for their local receiver' });
+const certs = makeTestCerts();
+process.env.NODE_EXTRA_CA_CERTS = certs.caCert;
+onInterrupt.add(() => rmSync(certs.dir, { recursive: true, force: true }));
+
 if (wanted('check')) await tier('check (typecheck, lint, format)', 'npm', ['run', 'check']);
 if (wanted('unit')) await vitestTier('unit', 'unit');
 if (wanted('web')) await vitestTier('web components (jsdom)', 'web', {}, ['--maxWorkers', '2']);
 if (wanted('analyzer')) await vitestTier('analyzer (face models on WASM)', 'analyzer');
 await nativeBuild;
+// A real MQTT broker on loopback for the alert-delivery tests (started once; the server tiers on both engines use it).
+const needsBroker = ['service', 'server', 'postgres'].some(wanted);
+ensureDebianPackage('/usr/sbin/mosquitto', ['mosquitto', 'mosquitto-clients'], { why: 'the MQTT alert-delivery tests publish to a broker' });
+const broker = needsBroker ? await startMosquitto() : null;
+if (broker) {
+  process.env.VIGIL_TEST_MQTT_URL = broker.url;
+  onInterrupt.add(broker.stop);
+}
 if (wanted('service')) await vitestTier('services on SQLite', 'service', {}, SERVER_WORKERS);
 if (wanted('server')) await vitestTier('server on SQLite', 'server', {}, SERVER_WORKERS);
 if (wanted('postgres')) {
@@ -228,6 +245,10 @@ if (wanted('postgres')) {
     onInterrupt.delete(postgres.stop);
     postgres.stop();
   }
+}
+if (broker) {
+  onInterrupt.delete(broker.stop);
+  await broker.stop();
 }
 if (wanted('e2e')) {
   ensureBuilt();
@@ -245,6 +266,7 @@ if (wanted('e2e')) {
   });
 }
 rmSync(reports, { recursive: true, force: true });
+rmSync(certs.dir, { recursive: true, force: true });
 
 console.log(`\nTiers: ${timings.join('; ')}`);
 if (flaky.length > 0) {
