@@ -3,7 +3,7 @@ import type { App } from '../../lib/routes.js';
 import type { AlertFactsLookup, DeliveryChannel } from './delivery.port.js';
 import { MqttChannel } from './mqtt-channel.js';
 import type { MqttConfig } from './mqtt-config.js';
-import { MqttPublisher } from './mqtt-publisher.js';
+import { MqttPublisher, type MqttPublisherLog } from './mqtt-publisher.js';
 
 /** The buildings, as the domains' records give them (the composition root passes its repository). */
 export interface BuildingDirectory {
@@ -24,27 +24,25 @@ export interface OpenAlertsSource {
   }): Promise<{ alert_id: string; acknowledged_at: number | null }[]>;
 }
 
-/**
- * MQTT (VIGIL_MQTT_URL): the server's one client to the facility's broker, connected while the server runs, and the
- * delivery channel that publishes alerts' steps through it. No channel at all without a broker configured.
- */
-export function wireMqtt(
-  app: App,
-  d: {
-    config: MqttConfig | null;
-    domains: BuildingDirectory;
-    /** which alerts still wait for someone */
-    elopement: OpenAlertsSource;
-    facts: AlertFactsLookup;
-    clock: Clock;
-  },
-): DeliveryChannel[] {
-  if (!d.config) return [];
+export interface MqttDeps {
+  domains: BuildingDirectory;
+  /** which alerts still wait for someone */
+  elopement: OpenAlertsSource;
+  facts: AlertFactsLookup;
+  clock: Clock;
+  log: MqttPublisherLog;
+}
+
+/** The client and the channel that publishes through it (not started: start() connects, stop() says offline and ends). */
+export function createMqtt(
+  config: MqttConfig,
+  d: MqttDeps,
+): { publisher: MqttPublisher; channel: MqttChannel; start(): void; stop(): Promise<void> } {
   const building = (row: { uuid: string; description: string }) => ({ uuid: row.uuid, name: row.description });
-  const publisher = new MqttPublisher(d.config, { log: app.log, onConnect: () => channel.connected() });
+  const publisher = new MqttPublisher(config, { log: d.log, onConnect: () => channel.connected() });
   const channel: MqttChannel = new MqttChannel({
     publisher,
-    topics: d.config,
+    topics: config,
     buildings: async () => (await d.domains.findMany(await d.domains.allUuids())).map(building),
     building: async (uuid) => {
       const row = await d.domains.findOne(uuid);
@@ -59,15 +57,30 @@ export function wireMqtt(
     },
     facts: d.facts,
     clock: d.clock,
-    log: app.log,
+    log: d.log,
   });
-  app.addHook('onReady', async () => {
-    publisher.start();
-    channel.startRefreshing();
-  });
-  app.addHook('onClose', async () => {
-    channel.stopRefreshing();
-    await publisher.stop();
-  });
-  return [channel];
+  return {
+    publisher,
+    channel,
+    start() {
+      publisher.start();
+      channel.startRefreshing();
+    },
+    async stop() {
+      channel.stopRefreshing();
+      await publisher.stop();
+    },
+  };
+}
+
+/**
+ * MQTT (VIGIL_MQTT_URL): the server's one client to the facility's broker, connected while the server runs, and the
+ * delivery channel that publishes alerts' steps through it. No channel at all without a broker configured.
+ */
+export function wireMqtt(app: App, d: Omit<MqttDeps, 'log'> & { config: MqttConfig | null }): DeliveryChannel[] {
+  if (!d.config) return [];
+  const mqtt = createMqtt(d.config, { ...d, log: app.log });
+  app.addHook('onReady', async () => mqtt.start());
+  app.addHook('onClose', () => mqtt.stop());
+  return [mqtt.channel];
 }

@@ -40,10 +40,11 @@ export function createWebhookArea(d: WebhookAreaDeps) {
   return { webhooks, box, service, log };
 }
 
-/** Webhooks: the delivery log's route and the channel that posts each alert step to a building's webhooks. */
-export function wireWebhooks(app: App, d: WebhookAreaDeps & { authenticator: Authenticator }): DeliveryChannel {
-  const area = createWebhookArea(d);
-  deliveryLogRoutes(app, { authenticator: d.authenticator, log: area.log });
+/** The channel that posts each alert step to a building's webhooks. */
+export function createWebhookChannel(
+  area: ReturnType<typeof createWebhookArea>,
+  d: Pick<WebhookAreaDeps, 'domains' | 'clock'> & { log: { warn(obj: object, msg: string): void } },
+): WebhookChannel {
   return new WebhookChannel({
     webhooks: area.webhooks,
     openSecret: (sealed) => area.box.open(sealed),
@@ -52,6 +53,13 @@ export function wireWebhooks(app: App, d: WebhookAreaDeps & { authenticator: Aut
       return row && { name: row.description };
     },
     clock: d.clock,
-    log: app.log,
+    log: d.log,
   });
+}
+
+/** Webhooks: the delivery log's route and the channel that posts each alert step to a building's webhooks. */
+export function wireWebhooks(app: App, d: WebhookAreaDeps & { authenticator: Authenticator }): DeliveryChannel {
+  const area = createWebhookArea(d);
+  deliveryLogRoutes(app, { authenticator: d.authenticator, log: area.log });
+  return createWebhookChannel(area, { ...d, log: app.log });
 }
