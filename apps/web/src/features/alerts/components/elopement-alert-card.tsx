@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, AspectRatio, Box, Button, Flex, Group, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { elopementAlertColour, relativeTime, type ElopementAlert } from '@vigil/contract';
+import { Alert, AspectRatio, Badge, Box, Button, Flex, Group, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { PUSH, elopementAlertColour, relativeTime, type ElopementAlert } from '@vigil/contract';
 import { errorMessage } from '../../../lib/http';
+import { useAcknowledgeAlert } from '../api/acknowledge-alert';
 import { useDismissAlert } from '../api/dismiss-alert';
+import { STATE_LABELS, canAcknowledge, stepLines } from '../lib/alert-steps';
 import type { DismissMode } from '../lib/dismiss-flow';
 import { formatEventTime } from '../lib/event-rows';
 import { FaceMatchControls } from './face-match-controls';
@@ -15,12 +17,21 @@ interface Props {
   mode: DismissMode;
   /** PIN mode: open the PIN dialog for this alert */
   askPin: (alert: ElopementAlert) => void;
+  /** the user holds alerting/receive_er_alerts here: "I'm on it" while nobody is */
+  receivesAlerts: boolean;
 }
 
-/** One elopement alert: who, where, when (its colour fading over 24 hours), the frames, face match and Dismiss. */
-export function ElopementAlertCard({ alert, now, mode, askPin }: Props) {
+const STATE_COLOURS = { raised: 'red', acknowledged: 'teal', dismissed: 'gray' } as const;
+
+/**
+ * One elopement alert: who, where, when (its colour fading over 24 hours), its state and every step so far, the frames,
+ * face match, "I'm on it" and Dismiss.
+ */
+export function ElopementAlertCard({ alert, now, mode, askPin, receivesAlerts }: Props) {
   const [enlarged, setEnlarged] = useState(false);
   const dismiss = useDismissAlert();
+  const acknowledge = useAcknowledgeAlert();
+  const steps = stepLines(alert.steps);
   const at = alert.event_ts * 1000;
   const colour = elopementAlertColour(at, now);
   const where = `${alert.person_name} at ${alert.cameraDescription}`;
@@ -50,9 +61,14 @@ export function ElopementAlertCard({ alert, now, mode, askPin }: Props) {
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <Box miw={0}>
-              <Title order={2} fz="md" lh={1.3}>
-                {alert.person_name}
-              </Title>
+              <Group gap={6} wrap="nowrap">
+                <Title order={2} fz="md" lh={1.3}>
+                  {alert.person_name}
+                </Title>
+                <Badge size="sm" variant="light" color={STATE_COLOURS[alert.state]} style={{ flexShrink: 0 }}>
+                  {STATE_LABELS[alert.state]}
+                </Badge>
+              </Group>
               <Text size="sm" truncate>
                 {alert.cameraDescription}
               </Text>
@@ -64,14 +80,35 @@ export function ElopementAlertCard({ alert, now, mode, askPin }: Props) {
                 </Text>
               </Text>
             </Box>
-            <Button color="red" variant="light" size="compact-sm" onClick={onDismiss} loading={dismiss.isPending} style={{ flexShrink: 0 }}>
-              Dismiss
-            </Button>
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              {canAcknowledge(alert, receivesAlerts) && (
+                <Button color="teal" size="compact-sm" onClick={() => acknowledge.mutate(alert.alert_id)} loading={acknowledge.isPending}>
+                  {PUSH.acknowledgeText}
+                </Button>
+              )}
+              <Button color="red" variant="light" size="compact-sm" onClick={onDismiss} loading={dismiss.isPending}>
+                Dismiss
+              </Button>
+            </Group>
           </Group>
+          {steps.length > 0 && (
+            <Stack gap={0} role="group" aria-label={`Steps of the alert for ${alert.person_name}`}>
+              {steps.map((line) => (
+                <Text key={line.key} size="xs" c="dimmed">
+                  {line.text}
+                </Text>
+              ))}
+            </Stack>
+          )}
           {!isErasedAlert(alert) && <FaceMatchControls alert={alert} />}
           {dismiss.isError && (
             <Alert color="red" variant="light" role="alert" p="xs">
               {errorMessage(dismiss.error)}
+            </Alert>
+          )}
+          {acknowledge.isError && (
+            <Alert color="red" variant="light" role="alert" p="xs">
+              {errorMessage(acknowledge.error)}
             </Alert>
           )}
         </Stack>

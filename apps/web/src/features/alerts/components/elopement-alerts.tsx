@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ALERTS_MESSAGES, ELOPEMENT, type ElopementAlert, type ServiceMap } from '@vigil/contract';
+import { ALERTS_MESSAGES, ELOPEMENT, hasOperation, type ElopementAlert, type ServiceMap } from '@vigil/contract';
 import { elopementAlertsQueryOptions } from '../../../lib/api/get-elopement-alerts';
 import { PageLoader } from '../../../components/page-loader';
 import { useFlag } from '../../../lib/flags';
@@ -23,6 +23,7 @@ export function ElopementAlerts({ domainId, services }: { domainId: string; serv
     [query.data, dummy],
   );
   const mode = dismissMode(services);
+  const receivesAlerts = hasOperation(services, 'alerting', 'receive_er_alerts');
 
   if (query.isPending) return <PageLoader label="Loading alerts" />;
   if (query.isError && !query.data) {
@@ -41,7 +42,14 @@ export function ElopementAlerts({ domainId, services }: { domainId: string; serv
       ) : (
         <Stack component="ul" role="list" gap="sm" p={0} m={0} aria-label="Elopement alerts">
           {alerts.map((alert) => (
-            <ElopementAlertCard key={alert.alert_id} alert={alert} now={now} mode={mode} askPin={setAsking} />
+            <ElopementAlertCard
+              key={alert.alert_id}
+              alert={alert}
+              now={now}
+              mode={mode}
+              askPin={setAsking}
+              receivesAlerts={receivesAlerts}
+            />
           ))}
         </Stack>
       )}
