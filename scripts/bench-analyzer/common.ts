@@ -115,9 +115,9 @@ export interface Rig {
 
 /**
  * Simulated cameras showing `cameras`, and a server (in this process, listening on loopback, the recorder on) where
- * they are Maple Court's only cameras. With `web`, the server serves the built web app too.
+ * they are Maple Court's only cameras. With `web`, the server serves the built web app too; `env` adds to its configuration.
  */
-export async function startRig(cameras: BenchCamera[], options: { web?: boolean } = {}): Promise<Rig> {
+export async function startRig(cameras: BenchCamera[], options: { web?: boolean; env?: Record<string, string> } = {}): Promise<Rig> {
   const simulators = under(process.pid, /rtsp-cameras\.py/);
   const before = new Set(simulators(processTable()));
   const rtsp = await startRtspCameras(cameras.map((c, i) => ({ path: `/bench/${i}`, name: c.name, scene: c.scene })));
@@ -131,6 +131,7 @@ export async function startRig(cameras: BenchCamera[], options: { web?: boolean 
       VIGIL_CLIP_SECONDS: '60',
       PORT: String(port),
       VIGIL_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...options.env,
     },
     async (database) => {
       await database.db.deleteFrom('cameras').execute();

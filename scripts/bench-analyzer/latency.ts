@@ -35,7 +35,7 @@ const CAMERA = 'Bench Exit';
 const photo = readFileSync(PORTRAIT).toString('base64');
 
 /** A resident at risk of elopement with Grace Hopper's photo, as a manager adds one; their uuid. */
-async function addResident(rig: Rig, last: string): Promise<string> {
+export async function addResident(rig: Rig, last: string): Promise<string> {
   const reply = await rig.ctx.app.inject({
     method: 'POST',
     url: '/api/v6/faces',
@@ -58,7 +58,7 @@ async function addResident(rig: Rig, last: string): Promise<string> {
   return reply.json<{ frontend_face_uuid: string }>().frontend_face_uuid;
 }
 
-async function removeResident(rig: Rig, id: string): Promise<void> {
+export async function removeResident(rig: Rig, id: string): Promise<void> {
   const reply = await rig.ctx.app.inject({ method: 'DELETE', url: `/api/v6/faces/${id}`, headers: bearer(rig.manager) });
   if (reply.statusCode !== 200) throw new Error(`delete refused: ${reply.body}`);
 }
