@@ -1,6 +1,6 @@
 import { PUSH } from '@vigil/contract';
 import type { Executor } from '../../db/database.js';
-import type { AlertDeliveryRow } from '../../db/schema.js';
+import type { AlertDeliveryRow, PushSubscriptionRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AlertFacts, DeliveryChannel, DeliveryOutcome, StepToDeliver } from './delivery.port.js';
 import { endpointHost } from './push-endpoint.js';
@@ -44,6 +44,11 @@ export class PushChannel implements DeliveryChannel {
   readonly maxAttempts = 8;
   /** the notification's picture, made once per step's facts (every device of a step gets the same) */
   private readonly pictures = new WeakMap<AlertFacts, Promise<string | null>>();
+  /** the building's live devices, read once per step's facts: a device signed out since its row was queued gets nothing */
+  private readonly devices = new WeakMap<AlertFacts, Promise<Map<string, PushSubscriptionRow>>>();
+  /** devices sent to meanwhile: their last_sent_at is written in one statement for all the sends in flight */
+  private sentNow = new Set<string>();
+  private sentWrite: Promise<void> | null = null;
 
   constructor(private readonly d: PushChannelDeps) {}
 
@@ -64,7 +69,12 @@ export class PushChannel implements DeliveryChannel {
     const urgent = facts.step === 'raised' || facts.step === 'escalated';
     const ageSeconds = Math.max(0, Math.floor((now - facts.stepAt) / 1000));
     if (urgent && ageSeconds >= PUSH.ttlSeconds) return { result: 'dropped', error: `older than ${PUSH.ttlSeconds} s` };
-    const device = await this.d.subscriptions.liveById(delivery.target, now);
+    let live = this.devices.get(facts);
+    if (!live) {
+      live = this.d.subscriptions.liveIn(facts.domain, now);
+      this.devices.set(facts, live);
+    }
+    const device = (await live).get(delivery.target);
     if (!device) return { result: 'dropped', error: 'the device no longer receives alerts (signed out or turned off)' };
 
     let pictured = this.pictures.get(facts);
@@ -88,7 +98,7 @@ export class PushChannel implements DeliveryChannel {
       topic: pushTopic(facts.alertId),
     });
     if (result.ok) {
-      await this.d.subscriptions.markSent(device.id, this.d.clock.now());
+      await this.markSent(device.id);
       if (urgent && !picture && !followUp && waited < PICTURE_FOLLOW_UP.untilMs) await this.followWithPicture(delivery);
       return { result: 'sent', code: result.status };
     }
@@ -111,6 +121,18 @@ export class PushChannel implements DeliveryChannel {
       };
     this.d.log.warn({ host, status: result.status, delivery: delivery.id }, 'a push service refused an alert push');
     return { result: 'failed', error: `${host}: ${result.error}`, code: result.status };
+  }
+
+  /** Records a send: the sends in flight at once share one UPDATE (each waits for it). */
+  private markSent(id: string): Promise<void> {
+    this.sentNow.add(id);
+    this.sentWrite ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      const ids = [...this.sentNow];
+      this.sentNow = new Set();
+      this.sentWrite = null;
+      return this.d.subscriptions.markSent(ids, this.d.clock.now());
+    });
+    return this.sentWrite;
   }
 
   /** Queues the same device's silent update with the picture, once the crop comes. */

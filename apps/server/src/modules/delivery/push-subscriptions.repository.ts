@@ -85,7 +85,18 @@ export class PushSubscriptionsRepository {
     return Number(result.numDeletedRows);
   }
 
-  async markSent(id: string, at: number): Promise<void> {
-    await this.db.updateTable('push_subscriptions').set({ last_sent_at: at }).where('id', '=', id).execute();
+  /** Every live device of a building, by id (what one step's sends check against, read once for all of them). */
+  async liveIn(domain: string, now: number): Promise<Map<string, PushSubscriptionRow>> {
+    const rows = await this.live(this.db, now).where('p.domain_uuid', '=', domain).execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  async markSent(ids: readonly string[], at: number): Promise<void> {
+    for (let i = 0; i < ids.length; i += 500)
+      await this.db
+        .updateTable('push_subscriptions')
+        .set({ last_sent_at: at })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
   }
 }

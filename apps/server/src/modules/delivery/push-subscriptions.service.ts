@@ -133,7 +133,7 @@ export class PushSubscriptionsService {
     const { bytes } = testPushMessage(device.domain_uuid, device.device_label, now, device.id);
     const result = await this.d.sender.send(device, bytes, { ttlSeconds: PUSH.ttlSeconds });
     if (result.ok) {
-      await this.d.subscriptions.markSent(device.id, this.d.clock.now());
+      await this.d.subscriptions.markSent([device.id], this.d.clock.now());
       return { delivered: true, message: PUSH_MESSAGES.testSent };
     }
     if (result.kind === 'status' && (result.status === 404 || result.status === 410)) {
