@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { RETENTION_USAGE, retentionCommand } from './cli-retention.js';
 import { IMPORT_TAPS_USAGE, importTaps } from './cli-badges.js';
+import { WEBHOOKS_USAGE, webhookCommand } from './cli-webhooks.js';
 import { cliAudit, consentRequired, erasePerson, shellActor } from './cli-privacy.js';
 import { KEY_PURPOSES, domainNewBodySchema, faceInfoSchema, isUuid, type KeyPurpose, type ParsedFaceInfo } from '@vigil/contract';
 import { cameraHostAllowed, parseNetworks } from './lib/networks.js';
@@ -58,6 +59,7 @@ const USAGE = `Usage: npm run vigil -- <command>
                                        face): without --yes, only lists what would go; the receipt goes to the audit
                                        log in the operator's name
 ${IMPORT_TAPS_USAGE}
+${WEBHOOKS_USAGE}
 ${RETENTION_USAGE}`;
 
 /** `--purpose a,b` (or `--purpose=a,b`) out of a command's arguments; `fallback` when none is given. */
@@ -265,6 +267,11 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'import-taps':
         return await importTaps(database, repos, args, domainOf);
+      case 'add-webhook':
+      case 'list-webhooks':
+      case 'remove-webhook':
+      case 'webhook-log':
+        return await webhookCommand(command, args, { database, config, repos, domainOf, actor: shellActor() });
       case 'retention':
         return await retentionCommand(args, { database, config, domainOf, actor: shellActor() });
       case 'consent-required':
