@@ -1,21 +1,25 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { sortCameras, type AlertRule, type AlertRuleFields } from '@vigil/contract';
+import { hasOperation, sortCameras, type AlertRule, type AlertRuleFields } from '@vigil/contract';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentDomain } from '../../../lib/current-domain';
 import { errorMessage } from '../../../lib/http';
+import { useViewer } from '../../../lib/viewer';
 import { useAlertSettings } from '../api/get-alert-settings';
 import { useDeleteAlertRule } from '../api/delete-alert-rule';
 import { useSaveAlertRule } from '../api/save-alert-rule';
 import { AlertRuleEditor } from '../components/alert-rule-editor';
 import { AlertRuleList } from '../components/alert-rule-list';
+import { EscalationSection } from '../components/escalation-editor';
 import { EMPTY_RULE_FORM, ruleToForm } from '../lib/alert-rule-form';
 
-/** The rules of one building, and the form to add or edit one. */
+/** The rules of one building, the form to add or edit one, and the building's escalation. */
 function AlertSettings({ domainId, building }: { domainId: string; building: string }) {
   const { domain } = useCurrentDomain();
+  const viewer = useViewer();
+  const canEdit = viewer.status === 'ready' && hasOperation(viewer.services, 'alerting', 'edit');
   const cameras = sortCameras(domain?.cameras ?? []);
   const settings = useAlertSettings(domainId);
   const save = useSaveAlertRule(domainId);
@@ -130,6 +134,7 @@ function AlertSettings({ domainId, building }: { domainId: string; building: str
           onCancel={() => startEditing(null)}
         />
       </SimpleGrid>
+      <EscalationSection domainId={domainId} canEdit={canEdit} />
     </Stack>
   );
 }
