@@ -116,6 +116,11 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
     url: `/api/faces/v1/tag_search?domain_uuid=${MAPLE}`,
     payload: { access_event_uuid: RULE_ID, identity_id: 'UNIT12B-ANNA0001' },
   },
+  { method: 'GET', url: '/api/v1/push/key' },
+  { method: 'POST', url: '/api/v1/push/subscriptions', payload: { domain_uuid: MAPLE } },
+  { method: 'GET', url: `/api/v1/push/subscriptions?domain_uuid=${MAPLE}` },
+  { method: 'DELETE', url: `/api/v1/push/subscriptions/${RULE_ID}` },
+  { method: 'POST', url: '/api/v1/push/test', payload: { subscription_id: RULE_ID } },
 ];
 /** Routes that take no session: public ones, and the ingest API (a detector key instead, tested in ingest.test.ts). */
 const PUBLIC = [
@@ -128,6 +133,8 @@ const PUBLIC = [
   'GET /api/ingest/v1/model',
   'POST /api/ingest/v1/gallery/embeddings',
   'POST /api/ingest/v1/access-events',
+  // a notification's "I'm on it": the token it carried instead of a session (push.test.ts)
+  'POST /api/v1/push/acknowledge',
 ];
 
 describe('every protected route', () => {
