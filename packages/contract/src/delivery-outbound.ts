@@ -59,8 +59,9 @@ export const webhookUrlSchema = z
   .url({ protocol: /^https?$/, message: 'A webhook must be an http:// or https:// URL.' })
   .max(2048, 'A webhook URL may be at most 2048 characters.')
   .refine((url) => {
-    const parsed = new URL(url);
-    return parsed.username === '' && parsed.password === '';
+    // (a string that is no URL at all is refused by the check above)
+    const parsed = URL.canParse(url) ? new URL(url) : null;
+    return parsed === null || (parsed.username === '' && parsed.password === '');
   }, 'A webhook URL may not hold a user or password: put a token in its query string, or check the signature.');
 
 export const webhookDescriptionSchema = z.string().trim().max(200, 'A webhook description may be at most 200 characters.');
