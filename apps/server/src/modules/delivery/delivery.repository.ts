@@ -15,6 +15,18 @@ export interface NewDelivery {
   payload?: string | null;
 }
 
+/** How one try ended, to be written (DeliveryRepository.settleMany). */
+export interface Settlement {
+  id: string;
+  outcome: {
+    status: 'sent' | 'pending' | 'failed' | 'gone' | 'dropped';
+    nextAt?: number;
+    error?: string | null;
+    code?: number | null;
+  };
+  attempt: { at: number; durationMs: number } | null;
+}
+
 /** The delivery queue's rows (migration 0022): claimed with a lease, so several servers share the work and each row goes once. */
 export class DeliveryRepository {
   constructor(private readonly db: Db) {}
@@ -84,39 +96,48 @@ export class DeliveryRepository {
   }
 
   /** Ends a try: sent, retried at `nextAt`, or given up ('failed', 'gone', 'dropped'), with its attempt logged. */
-  async settle(
-    id: string,
-    holder: string,
-    outcome: { status: 'sent' | 'pending' | 'failed' | 'gone' | 'dropped'; nextAt?: number; error?: string | null; code?: number | null },
-    attempt: { at: number; durationMs: number } | null,
-  ): Promise<void> {
+  async settle(id: string, holder: string, outcome: Settlement['outcome'], attempt: Settlement['attempt']): Promise<void> {
+    await this.settleMany(holder, [{ id, outcome, attempt }]);
+  }
+
+  /** Ends several tries in one transaction (a turn's sends). Only rows this holder still claims are changed. */
+  async settleMany(holder: string, settlements: readonly Settlement[]): Promise<void> {
+    if (settlements.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('alert_deliveries')
-        .set((eb) => ({
-          status: outcome.status,
-          attempts: attempt ? eb('attempts', '+', 1) : eb.ref('attempts'),
-          claimed_until: null,
-          claimed_by: null,
-          last_error: outcome.error ?? null,
-          last_status: outcome.code ?? null,
-          ...(outcome.nextAt !== undefined && { next_attempt_at: outcome.nextAt }),
-          ...(outcome.status === 'sent' && attempt && { sent_at: attempt.at + attempt.durationMs }),
-        }))
-        .where('id', '=', id)
-        .where('claimed_by', '=', holder)
-        .execute();
-      if (attempt)
+      for (const { id, outcome, attempt } of settlements)
+        await trx
+          .updateTable('alert_deliveries')
+          .set((eb) => ({
+            status: outcome.status,
+            attempts: attempt ? eb('attempts', '+', 1) : eb.ref('attempts'),
+            claimed_until: null,
+            claimed_by: null,
+            last_error: outcome.error ?? null,
+            last_status: outcome.code ?? null,
+            ...(outcome.nextAt !== undefined && { next_attempt_at: outcome.nextAt }),
+            ...(outcome.status === 'sent' && attempt && { sent_at: attempt.at + attempt.durationMs }),
+          }))
+          .where('id', '=', id)
+          .where('claimed_by', '=', holder)
+          .execute();
+      const tries = settlements.flatMap(({ id, outcome, attempt }) =>
+        attempt
+          ? [
+              {
+                id: randomUUID(),
+                delivery_id: id,
+                at: attempt.at,
+                status_code: outcome.code ?? null,
+                error: outcome.error ?? null,
+                duration_ms: Math.max(0, Math.round(attempt.durationMs)),
+              },
+            ]
+          : [],
+      );
+      for (let i = 0; i < tries.length; i += 200)
         await trx
           .insertInto('alert_delivery_attempts')
-          .values({
-            id: randomUUID(),
-            delivery_id: id,
-            at: attempt.at,
-            status_code: outcome.code ?? null,
-            error: outcome.error ?? null,
-            duration_ms: Math.max(0, Math.round(attempt.durationMs)),
-          })
+          .values(tries.slice(i, i + 200))
           .execute();
     });
   }

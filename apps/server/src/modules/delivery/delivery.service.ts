@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/database.js';
 import type { AlertDeliveryRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AlertFacts, AlertFactsLookup, DeliveryChannel, DeliveryOutcome, StepToDeliver } from './delivery.port.js';
-import type { DeliveryRepository, NewDelivery } from './delivery.repository.js';
+import type { DeliveryRepository, NewDelivery, Settlement } from './delivery.repository.js';
 
 /** Waits before the n-th retry (ms): quick at first (a push service's hiccup), then spaced out. */
 export const RETRY_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000, 120_000, 300_000] as const;
@@ -101,16 +101,18 @@ export class DeliveryService {
         return facts.get(key)!;
       };
       let next = 0;
+      const settlements: Settlement[] = [];
       const worker = async () => {
         while (next < sends.length) {
           const row = sends[next++]!;
-          const outcome = await this.sendOne(row, factsOf);
-          if (outcome === 'sent') counts.sent++;
-          else if (outcome === 'retried') counts.retried++;
-          else counts.failed++;
+          const { kind, settlement } = await this.sendOne(row, factsOf);
+          settlements.push(settlement);
+          counts[kind]++;
         }
       };
+      // The turn's outcomes are written together, in one transaction: 200 devices' sends do not wait on 200 commits.
       await Promise.all(Array.from({ length: Math.min(CONCURRENCY, sends.length) }, worker));
+      await this.d.deliveries.settleMany(this.holder, settlements);
     }
   }
 
@@ -164,19 +166,18 @@ export class DeliveryService {
     const attempt = tried ? { at, durationMs } : null;
     const code = 'code' in outcome ? (outcome.code ?? null) : null;
     const error = 'error' in outcome ? outcome.error.slice(0, 500) : null;
-    if (outcome.result === 'sent') {
-      await this.d.deliveries.settle(row.id, this.holder, { status: 'sent', code }, attempt);
-      return 'sent';
-    }
+    if (outcome.result === 'sent')
+      return { kind: 'sent' as const, settlement: { id: row.id, outcome: { status: 'sent' as const, code }, attempt } };
     if (outcome.result === 'retry' && row.attempts + 1 < (channel?.maxAttempts ?? 1)) {
       const wait = outcome.afterMs ?? retryDelayMs(row.attempts + 1);
-      await this.d.deliveries.settle(row.id, this.holder, { status: 'pending', nextAt: this.d.clock.now() + wait, error, code }, attempt);
-      return 'retried';
+      return {
+        kind: 'retried' as const,
+        settlement: { id: row.id, outcome: { status: 'pending' as const, nextAt: this.d.clock.now() + wait, error, code }, attempt },
+      };
     }
     const status = outcome.result === 'retry' ? 'failed' : outcome.result;
-    await this.d.deliveries.settle(row.id, this.holder, { status, error, code }, attempt);
     if (status === 'failed') this.d.log.warn({ delivery: row.id, channel: row.channel, error }, 'an alert delivery failed for good');
-    return 'failed';
+    return { kind: 'failed' as const, settlement: { id: row.id, outcome: { status, error, code }, attempt } };
   }
 
   private schedule(ms: number): void {
