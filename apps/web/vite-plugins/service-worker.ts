@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 export interface PrecacheEntry {
@@ -57,7 +58,7 @@ export function serviceWorker(options: ServiceWorkerOptions): Plugin {
     },
     async closeBundle() {
       if (entries.length === 0) return;
-      const outDir = join(config.root, config.build.outDir);
+      const outDir = resolve(config.root, config.build.outDir);
       const publicFiles = config.publicDir ? filesUnder(config.publicDir) : [];
       for (const file of publicFiles) {
         entries.push({ url: `/${relative(config.publicDir, file).split(sep).join('/')}`, revision: revisionOf(readFileSync(file)) });
@@ -83,6 +84,11 @@ export function serviceWorker(options: ServiceWorkerOptions): Plugin {
           rolldownOptions: { treeshake: options.treeshake },
         },
       });
+      // Sent precompressed like the app's scripts (the build's precompress step ran before the worker existed).
+      const worker = join(outDir, options.fileName);
+      const code = readFileSync(worker);
+      writeFileSync(`${worker}.br`, brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${worker}.gz`, gzipSync(code, { level: 9 }));
       const bytes = entries.reduce((sum, entry) => sum + readFileSync(join(outDir, entry.url)).length, 0);
       config.logger.info(`service worker: ${options.fileName}, ${entries.length} files precached (${(bytes / 1024).toFixed(0)} KB)`);
     },
