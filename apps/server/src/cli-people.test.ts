@@ -381,4 +381,40 @@ describe.skipIf(Boolean(process.env.VIGIL_TEST_DATABASE_URL))('npm run vigil', (
       }
     }, 60_000);
   });
+
+  it('revoke: a user left without alerting/receive_er_alerts in a building stops receiving its alerts on every device', async () => {
+    const database = openDatabase(loadConfig({ VIGIL_DATA_DIR: dataDir }));
+    try {
+      const db = database.db;
+      const nurse = await db.selectFrom('users').select('id').where('email', '=', 'nurse@maple.example').executeTakeFirstOrThrow();
+      const maple = await db.selectFrom('domains').select('uuid').where('description', '=', 'Maple Court').executeTakeFirstOrThrow();
+      const now = Date.now();
+      await db
+        .insertInto('sessions')
+        .values({ token_hash: 'f'.repeat(64), user_id: nurse.id, created_at: now, expires_at: now + 3_600_000 })
+        .execute();
+      await db
+        .insertInto('push_subscriptions')
+        .values({
+          id: randomUUID(),
+          user_id: nurse.id,
+          domain_uuid: maple.uuid,
+          session_hash: 'f'.repeat(64),
+          endpoint: 'https://push.example/device-1',
+          p256dh: 'p'.repeat(87),
+          auth: 'a'.repeat(22),
+          device_label: 'Pixel 8',
+          created_at: now,
+          last_sent_at: null,
+        })
+        .execute();
+      const revoked = await vigil('revoke', 'nurse@maple.example', 'Maple Court', 'caregiver');
+      expect(revoked.code).toBe(0);
+      expect(revoked.out).toContain("1 of their devices no longer receive Maple Court's alerts.");
+      expect(await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', nurse.id).execute()).toEqual([]);
+      expect((await vigil('grant', 'nurse@maple.example', 'Maple Court', 'caregiver')).code).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
 });

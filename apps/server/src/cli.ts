@@ -13,6 +13,7 @@ import { MediaStore } from './media/media-store.js';
 import type { RegistryWriter } from './modules/faces/registry-writer.js';
 import { registryWriterFor } from './modules/faces/faces.wiring.js';
 import { createRepositories, type Repositories } from './repositories.js';
+import { PushSubscriptionsRepository } from './modules/delivery/push-subscriptions.repository.js';
 import { systemClock } from './lib/clock.js';
 import { DetectorsService } from './modules/ingest/detectors.service.js';
 import { CameraExitsService } from './modules/video/camera-exits.service.js';
@@ -137,8 +138,18 @@ async function main(argv: string[]): Promise<number> {
           await access.grant(user.id, domain.uuid, role);
           console.log(`${email} now holds ${role} at ${domain.description}.`);
         } else {
-          const removed = await database.db.transaction().execute((trx) => access.revoke(trx, user.id, domain.uuid, role));
+          const roles = await access.roleDefinitions();
+          const { removed, devices } = await database.db.transaction().execute(async (trx) => {
+            const removed = await access.revoke(trx, user.id, domain.uuid, role);
+            // Without alerting/receive_er_alerts there any more, their devices stop receiving that building's alerts.
+            const held = (await access.grantsOf(user.id, trx)).filter((g) => g.domain_uuid === domain.uuid).map((g) => g.role);
+            const receives = roles.some((r) => held.includes(r.name) && r.operations.alerting?.includes('receive_er_alerts'));
+            const devices =
+              removed && !receives ? await new PushSubscriptionsRepository(database.db).deleteUserIn(trx, user.id, domain.uuid) : 0;
+            return { removed, devices };
+          });
           console.log(removed ? `${email} no longer holds ${role} at ${domain.description}.` : 'Nothing to revoke.');
+          if (devices > 0) console.log(`${devices} of their devices no longer receive ${domain.description}'s alerts.`);
           if (!removed) return 0;
         }
         // The audit trail names the shell account that ran the command (the CLI runs on the server).

@@ -114,8 +114,8 @@ export class AccessRepository {
     return Number(result.numDeletedRows);
   }
 
-  async grantsOf(userId: string): Promise<{ domain_uuid: string; role: string }[]> {
-    return this.db.selectFrom('user_roles').select(['domain_uuid', 'role']).where('user_id', '=', userId).execute();
+  async grantsOf(userId: string, db: Executor = this.db): Promise<{ domain_uuid: string; role: string }[]> {
+    return db.selectFrom('user_roles').select(['domain_uuid', 'role']).where('user_id', '=', userId).execute();
   }
 
   /** The user's entitlements: the union of their roles' operations, per domain. */
