@@ -242,7 +242,8 @@ describe('PushToggle', () => {
     );
     expect(failing.pushManager.subscribe).toHaveBeenCalledOnce();
 
-    fakeBrowser({ permission: 'granted', subscribeError: new DOMException('Registration failed - permission denied', 'NotAllowedError') });
+    // Chrome's private windows (and Playwright's contexts) refuse with this AbortError.
+    fakeBrowser({ permission: 'granted', subscribeError: new DOMException('Registration failed - permission denied', 'AbortError') });
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(PUSH_DEVICE_MESSAGES.refused('Registration failed - permission denied')),

@@ -42,11 +42,12 @@ async function turnOn(domainId: string, label: string): Promise<void> {
   try {
     subscription = await subscribeThisBrowser(registration, key);
   } catch (error) {
-    // A DOMException: NotAllowedError, the browser said no (permission, a private window); AbortError and others, its
-    // push service did not answer.
+    // A DOMException: the browser said no (NotAllowedError; Chrome's private windows answer AbortError "Registration
+    // failed - permission denied"), or its push service did not answer (AbortError "push service error", and others).
     const { name, message } = error as { name?: unknown; message?: unknown };
     const detail = typeof message === 'string' ? message : String(error);
-    throw new Error(name === 'NotAllowedError' ? PUSH_DEVICE_MESSAGES.refused(detail) : PUSH_DEVICE_MESSAGES.unreachable(detail));
+    const refused = name === 'NotAllowedError' || /permission denied/i.test(detail);
+    throw new Error(refused ? PUSH_DEVICE_MESSAGES.refused(detail) : PUSH_DEVICE_MESSAGES.unreachable(detail));
   }
   const view = await postPushSubscription(subscribeBody(domainId, label, subscription.toJSON()));
   writePushDevice(recordTurnedOn(readPushDevice(), subscription.endpoint, domainId, view));
