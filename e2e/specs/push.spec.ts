@@ -36,9 +36,17 @@ async function notifications(page: Page): Promise<ShownNotification[]> {
   });
 }
 
-/** The page's service worker, once it is active and controls the page (it claims open pages at once). */
+/**
+ * The page's service worker, once it is active and controls the page (it claims open pages at once). A first visit
+ * installs it first, precaching the app (about 1.5 MB): seconds, or more on a loaded machine.
+ */
 async function activeWorker(page: Page): Promise<Worker> {
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state), {
+      message: 'the service worker is installed and active',
+      timeout: 45_000,
+    })
+    .toBe('activated');
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { message: 'the worker controls the page' })
     .toBe(true);
