@@ -227,7 +227,9 @@ if (wanted('analyzer')) await vitestTier('analyzer (face models on WASM)', 'anal
 await nativeBuild;
 // A real MQTT broker on loopback for the alert-delivery tests (started once; the server tiers on both engines use it).
 const needsBroker = ['service', 'server', 'postgres'].some(wanted);
-ensureDebianPackage('/usr/sbin/mosquitto', ['mosquitto', 'mosquitto-clients'], { why: 'the MQTT alert-delivery tests publish to a broker' });
+ensureDebianPackage('/usr/sbin/mosquitto', ['mosquitto', 'mosquitto-clients'], {
+  why: 'the MQTT alert-delivery tests publish to a broker',
+});
 const broker = needsBroker ? await startMosquitto() : null;
 if (broker) {
   process.env.VIGIL_TEST_MQTT_URL = broker.url;

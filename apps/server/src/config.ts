@@ -13,7 +13,7 @@ import {
 } from '@vigil/contract';
 import { loadMapsConfig, type MapsConfig } from './geo/settings.js';
 import { DEFAULT_CAMERA_NETWORKS } from './lib/networks.js';
-import { loadMqttConfig, type MqttConfig } from './modules/delivery/mqtt-config.js';
+import { loadMqttConfig, type MqttConfig } from './mqtt-config.js';
 import { loadPushConfig, type PushConfig } from './push-config.js';
 
 export interface OidcClientConfig {

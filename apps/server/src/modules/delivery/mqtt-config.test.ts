@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadMqttConfig } from './mqtt-config.js';
+import { loadMqttConfig } from '../../mqtt-config.js';
 import { buildingTopics, discoveryConfigs, statusTopic } from './mqtt-topics.js';
 import { retryAfterMs } from './webhook-channel.js';
 import { newWebhookSecret, webhookSignature } from './webhook-signature.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
-import type { MqttConfig } from './mqtt-config.js';
+import type { MqttConfig } from '../../mqtt-config.js';
 import { OFFLINE, ONLINE, statusTopic } from './mqtt-topics.js';
 
 /** How long a publish waits for the broker's PUBACK before the delivery is tried again. */

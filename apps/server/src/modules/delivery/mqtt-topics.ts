@@ -1,5 +1,5 @@
 import { ALERT_STEPS } from '@vigil/contract';
-import type { MqttConfig } from './mqtt-config.js';
+import type { MqttConfig } from '../../mqtt-config.js';
 
 /**
  * MQTT topics and Home Assistant discovery, per building (pure; the channel publishes them):

@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { App } from '../../lib/routes.js';
 import type { AlertFactsLookup, DeliveryChannel } from './delivery.port.js';
 import { MqttChannel } from './mqtt-channel.js';
-import type { MqttConfig } from './mqtt-config.js';
+import type { MqttConfig } from '../../mqtt-config.js';
 import { MqttPublisher, type MqttPublisherLog } from './mqtt-publisher.js';
 
 /** The buildings, as the domains' records give them (the composition root passes its repository). */
