@@ -166,9 +166,15 @@ export function verifyVapid(
 
 /**
  * Starts the receiver on 127.0.0.1 with the given certificate (PEM files). `vapidPublicKey` is the installation's
- * (GET /api/v1/push/key): a push signed with any other is refused with 403, as a push service would.
+ * (GET /api/v1/push/key): a push signed with any other is refused with 403, as a push service would. `port`: a fixed
+ * one (a server started before the receiver, which admits it by VIGIL_PUSH_ALLOW_HOSTS, as the e2e's); default any free one.
  */
-export async function startPushReceiver(options: { cert: string; key: string; vapidPublicKey: string }): Promise<PushReceiver> {
+export async function startPushReceiver(options: {
+  cert: string;
+  key: string;
+  vapidPublicKey: string;
+  port?: number;
+}): Promise<PushReceiver> {
   const devices = new Map<
     string,
     { keys: DeviceKeys; device: PushDevice; answers: { status: number; headers: Record<string, string>; left: number }[] }
@@ -238,7 +244,13 @@ export async function startPushReceiver(options: { cert: string; key: string; va
       if (!response.headersSent) response.writeHead(500).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   origin = `https://127.0.0.1:${port}`;
 
