@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = process.env.E2E_PORT ?? '18080';
+// The alert specs' push receivers on loopback (one per parallel worker, e2e/support/push.ts): admitted by the server.
+const pushPort = Number(process.env.E2E_PUSH_PORT ?? Number(port) + 3);
+const pushSlots = Number(process.env.E2E_PUSH_SLOTS ?? 4);
+const pushAllowHosts = Array.from({ length: pushSlots }, (_, i) => `127.0.0.1:${pushPort + i}`).join(',');
 
 function alive(pid) {
   try {
@@ -60,6 +64,8 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     // analyzer (an exit's visitor every 30 s, nine still cameras) one core does. With one per core the analyzer took the
     // second core whenever a face was at the exit, and the e2e tier went from about 560 to 790 s.
     VIGIL_ANALYZER_WORKERS: process.env.E2E_ANALYZER_WORKERS ?? '1',
+    // Web Push to the specs' receivers: https on loopback, their certificate trusted through NODE_EXTRA_CA_CERTS.
+    VIGIL_PUSH_ALLOW_HOSTS: [process.env.VIGIL_PUSH_ALLOW_HOSTS, pushAllowHosts].filter(Boolean).join(','),
   },
 });
 
