@@ -59,9 +59,10 @@ export function ElopementAlertCard({ alert, now, mode, askPin, receivesAlerts }:
           </UnstyledButton>
         </Group>
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-            <Box miw={0}>
-              <Group gap={6} wrap="nowrap">
+          {/* On a phone the buttons go below the name rather than over its state badge. */}
+          <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
+            <Box miw={0} style={{ flex: '1 1 12rem' }}>
+              <Group gap={6} wrap="wrap">
                 <Title order={2} fz="md" lh={1.3}>
                   {alert.person_name}
                 </Title>
