@@ -63,6 +63,9 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'GET', url: `/api/events/v1/alerts?domain_uuid=${MAPLE}` },
   { method: 'GET', url: `/api/v1/faces/alerts?domainUUID=${MAPLE}` },
   { method: 'POST', url: `/api/v1/faces/alerts/${RULE_ID}/dismiss`, payload: { userPIN: 'me' } },
+  { method: 'POST', url: `/api/v1/faces/alerts/${RULE_ID}/acknowledge` },
+  { method: 'GET', url: `/api/v1/alerts/escalation?domain_uuid=${MAPLE}` },
+  { method: 'PUT', url: '/api/v1/alerts/escalation', payload: { domain_uuid: MAPLE } },
   {
     method: 'POST',
     url: '/api/v4/facematchconfirm',
@@ -121,6 +124,7 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; paylo
   { method: 'GET', url: `/api/v1/push/subscriptions?domain_uuid=${MAPLE}` },
   { method: 'DELETE', url: `/api/v1/push/subscriptions/${RULE_ID}` },
   { method: 'POST', url: '/api/v1/push/test', payload: { subscription_id: RULE_ID } },
+  { method: 'GET', url: `/api/v1/alerts/deliveries?domain_uuid=${MAPLE}` },
 ];
 /** Routes that take no session: public ones, and the ingest API (a detector key instead, tested in ingest.test.ts). */
 const PUBLIC = [
