@@ -43,6 +43,9 @@ type FacesAlertsQuery = z.output<typeof facesAlertsQuerySchema>;
 export const DISMISS_PIN_FAILURES = 5;
 export const DISMISS_PIN_WINDOW_MS = 15 * 60_000;
 
+/** The system as the audit trail names it (no user, no address): alerts it raises. */
+const SYSTEM_ACTOR = { userId: null, email: null, address: null };
+
 /** A face a detector saw, as ingest stored it: whom it matched, where and when. */
 export interface Sighting {
   runtime_face_uuid: string;
@@ -213,6 +216,22 @@ export class AlertsService {
       sendable,
       crop: () => (face && this.d.keptCrop ? this.d.keptCrop(face) : Promise.resolve(null)),
     };
+  }
+
+  /** Each newly raised alert in the audit trail (its first step), by the system: camera, alert, person by id only. */
+  async recordRaised(domain: string, alertIds: readonly string[]): Promise<void> {
+    if (alertIds.length === 0 || !this.d.audit) return;
+    for (const id of alertIds) {
+      const alert = await this.d.elopement.get(id);
+      if (!alert) continue;
+      await this.d.audit.record(SYSTEM_ACTOR, {
+        action: 'raised_alert',
+        domain,
+        camera: alert.camera_uuid,
+        subject: id,
+        detail: { person: alert.frontend_face_uuid, tier: 0 },
+      });
+    }
   }
 
   /** The elopement alerts raised on these face detections: their pages are told when the faces' pictures arrive. */

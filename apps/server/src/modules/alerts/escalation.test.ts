@@ -142,6 +142,10 @@ describe('escalation', () => {
       ['escalated', 1, 'Managers'],
     ]);
     expect(card.steps[1]!.at).toBe(new Date(due).toISOString());
+    // Every step is in the audit trail, the raise too (by the system, naming the person by id only).
+    const [raisedEntry] = await audits(alert.alert_id, 'raised_alert');
+    expect(raisedEntry).toMatchObject({ user_id: null, user_email: null, domain_uuid: MAPLE, camera_uuid: EXIT });
+    expect(JSON.parse(raisedEntry!.detail!)).toMatchObject({ tier: 0, person: alert.frontend_face_uuid });
     const [entry] = await audits(alert.alert_id, 'escalated_alert');
     expect(entry).toMatchObject({ user_id: null, user_email: null, domain_uuid: MAPLE, camera_uuid: EXIT });
     expect(JSON.parse(entry!.detail!)).toMatchObject({ tier: 1, tier_name: 'Managers', late_ms: 0 });

@@ -39,7 +39,7 @@ export interface IngestDeps {
   events: EventLog;
   faces: FacesPort;
   /** raises elopement alerts (alerts decides) */
-  alerts: Pick<AlertsService, 'raiseElopement' | 'alertsOnFaces'>;
+  alerts: Pick<AlertsService, 'raiseElopement' | 'alertsOnFaces' | 'recordRaised'>;
   /** decides which events become alerts (the building's alert settings) */
   rules: Pick<AlertSettingsService, 'decideEventAlerts'>;
   detectors: DetectorsRepository;
@@ -140,6 +140,8 @@ export class IngestService {
       f.runtime_face_uuid && outcome.picturesOnly.has(f.runtime_face_uuid) && (f.crop || f.frame) ? [f.runtime_face_uuid] : [],
     );
     const pictured = await this.d.alerts.alertsOnFaces(late);
+    // The alerts' first step in the audit trail, after the commit (the audit log writes on its own connection).
+    await this.d.alerts.recordRaised(domain.uuid, outcome.alertIds);
     // After the commit, so a client that refetches on the message sees what it was told about.
     this.d.notifier.objectAlerts(domain.uuid, outcome.alertedIds);
     this.d.notifier.elopementAlerts(domain.uuid, [...outcome.alertIds, ...pictured]);
