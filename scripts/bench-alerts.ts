@@ -93,12 +93,12 @@ async function escalation(ctx: TestContext, token: string, delaySeconds: number,
 
 /** Every message on the building's MQTT event topic, as a subscriber of the facility's broker gets it, with its time. */
 async function mqttListener(): Promise<{
-  messages: { at: number; message: { alert_id: string; step: string; person_name: string } }[];
+  messages: { at: number; message: { alert_id: string; event_type: string; person_name: string } }[];
   close(): Promise<void>;
 } | null> {
   if (!MQTT_URL) return null;
   const client = await mqtt.connectAsync(MQTT_URL, { clientId: `bench-${randomUUID().slice(0, 8)}` });
-  const messages: { at: number; message: { alert_id: string; step: string; person_name: string } }[] = [];
+  const messages: { at: number; message: { alert_id: string; event_type: string; person_name: string } }[] = [];
   client.on('message', (_topic, payload) => messages.push({ at: Date.now(), message: JSON.parse(payload.toString()) }));
   await client.subscribeAsync(`vigil/${MAPLE}/elopement/event`, { qos: 1 });
   const close = onCleanup(() => client.endAsync());
@@ -164,7 +164,7 @@ async function benchLatency(): Promise<void> {
       const start = Math.ceil((Date.now() / 1000 + 0.5) / PERIOD_S) * PERIOD_S;
       const visible = Math.round((start + lead) * 1000);
       const pushOf = () => phone.received.find((p) => (p.message as { person_name?: string }).person_name === name);
-      const mqttOf = () => listener?.messages.find((x) => x.message.person_name === name && x.message.step === 'raised');
+      const mqttOf = () => listener?.messages.find((x) => x.message.person_name === name && x.message.event_type === 'raised');
       while (Date.now() < visible + MISS_AFTER_MS && (!pushOf() || (listener && !mqttOf()))) await sleep(50);
       const push = pushOf();
       const alert = push
