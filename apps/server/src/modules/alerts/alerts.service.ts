@@ -4,7 +4,6 @@ import {
   ACKNOWLEDGE_MESSAGES,
   ALERTS_MESSAGES,
   ELOPEMENT,
-  ERASED_PERSON,
   cameraAlertRepeatMs,
   elopementRiskHolds,
   hasOperation,
@@ -31,7 +30,8 @@ import type { MediaSigner } from '../../media/signing.js';
 import type { Notifier } from '../../realtime/realtime.js';
 import type { FacesPort } from '../faces/faces.port.js';
 import type { PinChecks } from '../pins/pins.port.js';
-import type { ElopementAlertStepView, ElopementAlertView, ElopementAlertsRepository } from './elopement.repository.js';
+import type { ElopementAlertView, ElopementAlertsRepository } from './elopement.repository.js';
+import { presentAlert, presentStep, tierNameOf } from './alerts.presenters.js';
 import type { EscalationService } from './escalation.service.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { DeliveryService } from '../delivery/delivery.service.js';
@@ -92,17 +92,6 @@ export interface AcknowledgedFrom {
   deviceId?: string | null;
   deviceLabel?: string | null;
 }
-
-/** A step's stored detail (JSON): the tier's name when it was told. */
-const tierNameOf = (detail: string | null): string | null => {
-  if (!detail) return null;
-  try {
-    const parsed = JSON.parse(detail) as { tier_name?: unknown };
-    return typeof parsed.tier_name === 'string' ? parsed.tier_name : null;
-  } catch {
-    return null;
-  }
-};
 
 export class AlertsService {
   constructor(private readonly d: AlertsDeps) {}
@@ -483,56 +472,11 @@ export class AlertsService {
   }
 
   private toAlert(row: ElopementAlertView, now: number, steps: AlertStepView[]): ElopementAlert {
-    const poster = row.box ? 'poster' : 'face';
-    // An erased person's alert names nobody and shows no face (not even one cut from the recording).
     const face = row.runtime_face_uuid;
-    const named = row.frontend_face_uuid !== null && row.first_name !== null;
-    const picture = (kind: 'poster' | 'face') =>
+    return presentAlert(row, steps, (kind) =>
       face !== null && this.d.frames.pictured(kind, face, row.camera_uuid, row.event_ts)
         ? signedFrameUrl(this.d.signer, kind, face, now)
-        : null;
-    return {
-      alert_id: row.alert_id,
-      event_ts: Math.floor(row.event_ts / 1000),
-      category: 'elopement_alert',
-      runtime_face_uuid: face ?? ERASED_PERSON.uuid,
-      frontend_face_uuid: row.frontend_face_uuid ?? ERASED_PERSON.uuid,
-      person_name: named ? `${row.first_name} ${row.last_name}` : ERASED_PERSON.name,
-      gender: named ? (row.gender as ElopementAlert['gender']) : null,
-      description: row.description,
-      camera_uuid: row.camera_uuid,
-      cameraDescription: row.camera_description ?? 'Removed camera',
-      posterFrame: picture(poster),
-      fullFrame: picture('face'),
-      dismissed_at: row.dismissed_at === null ? null : new Date(row.dismissed_at).toISOString(),
-      dismissed_by_end_user_info:
-        row.dismissed_by && row.dismisser_name !== null
-          ? { uuid: row.dismissed_by, name: row.dismisser_name, email: row.dismisser_email ?? '' }
-          : null,
-      face_match: row.match_confirmed === null ? null : row.match_confirmed === 1,
-      not_a_face: row.is_face === 0,
-      state: alertState(row),
-      acknowledged_at: row.acknowledged_at === null ? null : new Date(row.acknowledged_at).toISOString(),
-      acknowledged_by_end_user_info:
-        row.acknowledged_by && row.acknowledger_name !== null
-          ? { uuid: row.acknowledged_by, name: row.acknowledger_name, email: row.acknowledger_email ?? '' }
-          : null,
-      acknowledged_device: row.acknowledged_device_label,
-      escalation_tier: row.escalation_tier,
-      steps,
-    };
+        : null,
+    );
   }
-}
-
-/** A step as the alert card shows it: the tier's name when it was told (else as the building names it now), who, which device. */
-export function presentStep(s: ElopementAlertStepView, settings: EscalationSettings | undefined): AlertStepView {
-  const tierName = s.tier === null ? null : (tierNameOf(s.detail) ?? settings?.tiers[s.tier]?.name ?? null);
-  return {
-    step: s.step as AlertStepView['step'],
-    at: new Date(s.at).toISOString(),
-    tier: s.tier,
-    tier_name: tierName,
-    by: s.user_id && s.user_name !== null ? { uuid: s.user_id, name: s.user_name, email: s.user_email ?? '' } : null,
-    device: s.device_label,
-  };
 }
