@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BackgroundLoop } from '../../lib/background-loop.js';
 import {
   DEFAULT_ESCALATION,
   ESCALATION_MESSAGES,
@@ -44,9 +45,7 @@ export interface EscalationDeps {
  * servers: each escalation is claimed by a conditional update of the alert.
  */
 export class EscalationService {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
+  private loop: BackgroundLoop | null = null;
 
   constructor(private readonly d: EscalationDeps) {}
 
@@ -189,38 +188,18 @@ export class EscalationService {
 
   /** Runs the escalation job while the server does: every second, or sooner when an escalation is due sooner. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop ??= new BackgroundLoop(
+      async () => {
+        await this.escalateDue(this.d.clock.now());
+        const next = await this.d.elopement.nextEscalationAt();
+        return next === null ? ESCALATION_POLL_MS : Math.max(0, Math.min(ESCALATION_POLL_MS, next - this.d.clock.now()));
+      },
+      { onError: (err) => this.d.log?.warn({ err }, 'the escalation job failed a turn'), errorWaitMs: ESCALATION_POLL_MS },
+    );
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => this.turn(), ms);
-    this.timer.unref();
-  }
-
-  private turn(): void {
-    this.timer = null;
-    if (this.stopped) return;
-    this.running = (async () => {
-      let wait = ESCALATION_POLL_MS;
-      try {
-        await this.escalateDue(this.d.clock.now());
-        const next = await this.d.elopement.nextEscalationAt();
-        if (next !== null) wait = Math.max(0, Math.min(ESCALATION_POLL_MS, next - this.d.clock.now()));
-      } catch (err) {
-        this.d.log?.warn({ err }, 'the escalation job failed a turn');
-      }
-      this.running = null;
-      this.schedule(wait);
-    })();
+    await this.loop?.stop();
   }
 }

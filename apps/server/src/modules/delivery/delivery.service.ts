@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AlertStep } from '@vigil/contract';
 import type { Db, Executor } from '../../db/database.js';
 import type { AlertDeliveryRow } from '../../db/schema.js';
+import { BackgroundLoop } from '../../lib/background-loop.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AlertFacts, AlertFactsLookup, DeliveryChannel, DeliveryOutcome, StepToDeliver } from './delivery.port.js';
 import type { DeliveryRepository, NewDelivery, Settlement } from './delivery.repository.js';
@@ -37,13 +38,17 @@ export interface DeliveryDeps {
  */
 export class DeliveryService {
   private readonly holder: string;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: BackgroundLoop;
 
   constructor(private readonly d: DeliveryDeps) {
     this.holder = d.holder ?? `server-${randomUUID().slice(0, 8)}`;
+    this.loop = new BackgroundLoop(
+      async () => {
+        await this.runDue();
+        return POLL_MS;
+      },
+      { onError: (err) => this.d.log.warn({ err }, 'the delivery queue failed a turn'), errorWaitMs: POLL_MS },
+    );
   }
 
   /** Queues one step of alerts for every channel, in the caller's transaction (ingest's, an acknowledgement's, …). */
@@ -62,25 +67,15 @@ export class DeliveryService {
 
   /** After a commit that queued something: look at the queue now, not at the next poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.wake();
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass over what is due now (tests call it with their clock; the dispatcher calls it in a loop). */
@@ -178,25 +173,5 @@ export class DeliveryService {
     const status = outcome.result === 'retry' ? 'failed' : outcome.result;
     if (status === 'failed') this.d.log.warn({ delivery: row.id, channel: row.channel, error }, 'an alert delivery failed for good');
     return { kind: 'failed' as const, settlement: { id: row.id, outcome: { status, error, code }, attempt } };
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.loop(), ms);
-    this.timer.unref();
-  }
-
-  private loop(): void {
-    this.timer = null;
-    if (this.stopped || this.running) return;
-    this.again = false;
-    this.running = this.runDue()
-      .then(() => undefined)
-      .catch((err: unknown) => this.d.log.warn({ err }, 'the delivery queue failed a turn'))
-      .finally(() => {
-        this.running = null;
-        this.schedule(this.again ? 0 : POLL_MS);
-      });
   }
 }
